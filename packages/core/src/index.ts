@@ -1,0 +1,4 @@
+export * from './constants.ts';
+export * from './numbers.ts';
+export * from './points.ts';
+export * from './table-query.ts';

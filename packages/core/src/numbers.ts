@@ -1,0 +1,157 @@
+/**
+ * Number reading and display shared by the server (scan import, SQL-side filters) and the browser
+ * (sorting, filtering, table cells). Two readers exist on purpose:
+ * - `parseScanValue` is strict: a scanner file cell that does not look like a number must be reported,
+ *   never silently turned into 0.
+ * - `parseNumber` is SPEC §5's lenient reading for sort and filter, where anything unreadable counts as 0.
+ */
+
+/** What the UI shows for a missing value (SPEC §2: "Empty values show '-'"). */
+export const EMPTY_CELL = '-';
+
+export type ScanValue = { kind: 'number'; value: number } | { kind: 'empty' } | { kind: 'invalid' };
+
+// Suffixes as powers of ten, so they can be applied to the decimal text rather than to a float.
+const SUFFIX_EXPONENTS: Readonly<Record<string, number>> = { k: 3, m: 6, b: 9 };
+
+// One separator per number (the backreference \3), so '1,234 567' is rejected rather than guessed at.
+// '.' is deliberately absent: "1.234" must stay one-point-two-three-four.
+const STRICT_NUMBER = new RegExp(
+  [
+    '^([+-]?)',
+    '(',
+    '\\d{1,3}([,_ \\u00a0])\\d{3}(?:\\3\\d{3})*(?:\\.\\d+)?', // grouped: 1,234,567.5
+    '|\\d{1,3}(?:\\.\\d{3}){2,}', // dot-grouped: 1.234.567 (no decimals: the dot is taken)
+    '|\\d+(?:\\.\\d+)?', // plain: 1234.5
+    '|\\.\\d+', // .5
+    ')',
+    '(?:[ \\u00a0]?([kmb]))?$',
+  ].join(''),
+  'i',
+);
+
+const DOT_GROUPED = /^\d{1,3}(?:\.\d{3}){2,}$/;
+
+// Lenient form, applied after separators are stripped. Exponents are accepted here so that
+// parseNumber(String(x)) === x for every finite x, including String(1e21) === '1e+21'.
+const LENIENT_NUMBER = /^([+-]?)(\d+(?:\.\d*)?|\.\d+)(?:e([+-]?\d+))?([kmb])?%?$/i;
+
+function withoutNegativeZero(value: number): number {
+  return value === 0 ? 0 : value;
+}
+
+/**
+ * Decimal text of unsigned `body` times 10^suffix, computed on the digits so that '1.1K' is exactly
+ * 1100 and '9999.9B' exactly 9999900000000; multiplying the parsed float would leave noise such as
+ * 1100.0000000000002 or 0.00009999999999999999 in what are integer counts.
+ */
+function applySuffix(body: string, suffix: string | undefined): string {
+  const places = suffix === undefined ? 0 : (SUFFIX_EXPONENTS[suffix.toLowerCase()] ?? 0);
+  if (places === 0) return body;
+  const [whole = '', fraction = ''] = body.split('.');
+  const padded = fraction.padEnd(places, '0');
+  const rest = padded.slice(places);
+  return `${whole}${padded.slice(0, places)}${rest === '' ? '' : `.${rest}`}`;
+}
+
+/**
+ * Strict reading of one scanner spreadsheet cell. The import layer decides what -1/-2/-3 or an
+ * invalid cell mean; this function only says what the cell literally holds.
+ * Scientific notation ('1.5E+21') is invalid: scanners export counts, and a spreadsheet that wrote
+ * an exponent has already dropped digits.
+ */
+export function parseScanValue(raw: unknown): ScanValue {
+  if (raw === null || raw === undefined) return { kind: 'empty' };
+  if (typeof raw === 'number') {
+    return Number.isFinite(raw) ? { kind: 'number', value: withoutNegativeZero(raw) } : { kind: 'invalid' };
+  }
+  if (typeof raw === 'bigint') {
+    const value = Number(raw);
+    return Number.isFinite(value) ? { kind: 'number', value } : { kind: 'invalid' };
+  }
+  if (typeof raw !== 'string') return { kind: 'invalid' };
+
+  const text = raw.trim();
+  if (text === '') return { kind: 'empty' };
+  const match = STRICT_NUMBER.exec(text);
+  if (!match) return { kind: 'invalid' };
+  const [, sign = '', body = '', , suffix] = match;
+  const separators = DOT_GROUPED.test(body) ? /\./g : /[,_ \u00a0]/g;
+  const magnitude = Number(applySuffix(body.replace(separators, ''), suffix));
+  const value = sign === '-' ? -magnitude : magnitude;
+  return Number.isFinite(value) ? { kind: 'number', value: withoutNegativeZero(value) } : { kind: 'invalid' };
+}
+
+/**
+ * Lenient reading that reports failure instead of hiding it behind 0. Used by sorting to tell
+ * numeric text from names. Accepts everything `parseScanValue` accepts, plus any placement of ','
+ * and whitespace, a trailing '%' and exponents.
+ * Trailing garbage is not ignored ('12abc' → null): unlike parseFloat, a name such as
+ * '3rd Legion' must not sort as the number 3.
+ */
+export function tryParseNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? withoutNegativeZero(value) : null;
+  if (typeof value === 'bigint') {
+    const converted = Number(value);
+    return Number.isFinite(converted) ? converted : null;
+  }
+  if (typeof value !== 'string') return null;
+
+  const strict = parseScanValue(value);
+  if (strict.kind === 'number') return strict.value;
+  if (strict.kind === 'empty') return null;
+
+  const compact = value.replace(/[,\s]/g, '');
+  const match = LENIENT_NUMBER.exec(compact);
+  if (!match) return null;
+  const [, sign = '', body = '', exponent, suffix] = match;
+  const shifted = applySuffix(body, suffix);
+  const magnitude = Number(exponent === undefined ? shifted : `${shifted}e${exponent}`);
+  const result = sign === '-' ? -magnitude : magnitude;
+  return Number.isFinite(result) ? withoutNegativeZero(result) : null;
+}
+
+/** SPEC §5: K/M/B suffixes and a leading minus; null, undefined, empty or unparseable give 0. */
+export function parseNumber(value: unknown): number {
+  return tryParseNumber(value) ?? 0;
+}
+
+const ABBREVIATIONS: ReadonlyArray<{ threshold: number; suffix: string }> = [
+  { threshold: 1e9, suffix: 'B' },
+  { threshold: 1e6, suffix: 'M' },
+  { threshold: 1e3, suffix: 'K' },
+];
+
+/**
+ * SPEC §9: K, M, B at 1e3, 1e6, 1e9 with one decimal. Abbreviated values always carry the decimal
+ * ('1.0K', not '1K') so a column of them lines up; smaller values are whole numbers because counts
+ * have no fractions worth showing. A value that rounds up to the next unit is promoted
+ * (999,950 → '1.0M', never '1000.0K'). There is no unit above B. Non-finite values show as missing.
+ */
+export function abbreviateNumber(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return EMPTY_CELL;
+  const sign = value < 0 ? '-' : '';
+  const magnitude = Math.abs(value);
+
+  const whole = Math.round(magnitude);
+  if (whole < 1e3) return whole === 0 ? '0' : `${sign}${whole}`;
+
+  for (let i = ABBREVIATIONS.length - 1; i >= 0; i--) {
+    const unit = ABBREVIATIONS[i]!;
+    const scaled = Math.round((magnitude / unit.threshold) * 10) / 10;
+    if (scaled < 1e3 || i === 0) return `${sign}${scaled.toFixed(1)}${unit.suffix}`;
+  }
+  return `${sign}${whole}`;
+}
+
+const INTEGER_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/**
+ * Whole number with ',' thousands separators, as the #,##0 export format shows it. Rounds half away
+ * from zero, and never prints '-0' (which Intl does for -0.4).
+ */
+export function formatInteger(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return EMPTY_CELL;
+  const rounded = Math.sign(value) * Math.round(Math.abs(value));
+  return INTEGER_FORMAT.format(withoutNegativeZero(rounded));
+}

@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+// Server integration tests run on SQLite always, and again on PostgreSQL when TEST_DATABASE_URL is set.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server-sqlite',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          env: { TEST_DB_DIALECT: 'sqlite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(postgresUrl
+        ? [
+            {
+              test: {
+                name: 'server-postgres',
+                root: 'apps/server',
+                include: ['test/**/*.test.ts'],
+                env: { TEST_DB_DIALECT: 'postgres', TEST_DATABASE_URL: postgresUrl },
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
