@@ -1,0 +1,112 @@
+import { useSyncExternalStore } from 'react';
+
+// Storage keys fixed by SPEC §3: the signed-in user (JSON with a role) and the session token.
+const TOKEN_KEY = 'token';
+const USER_KEY = 'user';
+
+export type Role = 'admin' | 'superadmin';
+
+export interface SessionUser {
+  id?: number;
+  username?: string;
+  role: string;
+}
+
+export interface Session {
+  token: string | null;
+  user: SessionUser | null;
+  /** SPEC §4: authenticated means a token is present, whatever the stored user says. */
+  isAuthenticated: boolean;
+}
+
+// Storage can throw (disabled cookies, some private modes); treat that as "signed out" rather than crashing.
+function readItem(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function parseUser(raw: string | null): SessionUser | null {
+  if (raw === null) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (value && typeof value === 'object' && typeof (value as { role?: unknown }).role === 'string') {
+      return value as SessionUser;
+    }
+  } catch {
+    // A hand-edited or stale entry is as good as no user.
+  }
+  return null;
+}
+
+// useSyncExternalStore needs a stable snapshot between changes, so the parsed session is cached against the raw
+// storage strings it came from.
+let cache: { token: string | null; rawUser: string | null; session: Session } | null = null;
+
+export function readSession(): Session {
+  const token = readItem(TOKEN_KEY);
+  const rawUser = readItem(USER_KEY);
+  if (cache === null || cache.token !== token || cache.rawUser !== rawUser) {
+    const present = token !== null && token !== '';
+    cache = {
+      token,
+      rawUser,
+      session: { token: present ? token : null, user: parseUser(rawUser), isAuthenticated: present },
+    };
+  }
+  return cache.session;
+}
+
+export function getToken(): string | null {
+  return readSession().token;
+}
+
+const listeners = new Set<() => void>();
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  // Another tab signing in or out changes this tab's session too.
+  window.addEventListener('storage', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
+}
+
+export function storeSession(token: string, user: SessionUser): void {
+  window.localStorage.setItem(TOKEN_KEY, token);
+  window.localStorage.setItem(USER_KEY, JSON.stringify(user));
+  notify();
+}
+
+export function signOut(): void {
+  try {
+    window.localStorage.removeItem(TOKEN_KEY);
+    window.localStorage.removeItem(USER_KEY);
+  } finally {
+    notify();
+  }
+}
+
+export interface SessionApi extends Session {
+  role: string | null;
+  isSuperadmin: boolean;
+  storeSession: typeof storeSession;
+  signOut: typeof signOut;
+}
+
+/**
+ * The current session, re-rendering on sign-in and sign-out in this tab or another. Backed by localStorage
+ * directly, so it needs no provider and the API client reads the very same token.
+ */
+export function useSession(): SessionApi {
+  const session = useSyncExternalStore(subscribe, readSession);
+  const role = session.user?.role ?? null;
+  return { ...session, role, isSuperadmin: role === 'superadmin', storeSession, signOut };
+}

@@ -1,0 +1,33 @@
+import { Link, useParams } from 'react-router';
+import { isApiError } from '../../api/client.ts';
+import { useDemoTarget } from '../../api/demo.ts';
+import { ErrorPanel, Panel } from '../../components/feedback/Panel.tsx';
+import { Spinner } from '../../components/feedback/Spinner.tsx';
+import { DashboardView } from '../dashboard/DashboardView.tsx';
+
+export function Component() {
+  const { secret = '' } = useParams();
+  const demo = useDemoTarget(secret);
+
+  if (demo.isPending) return <Spinner label="Loading..." />;
+  if (demo.isError) {
+    if (isApiError(demo.error, 404)) {
+      return (
+        <Panel title="Demo not found">
+          <p>This demo link is not valid.</p>
+          <Link to="/" className="inline-block text-sky-400 underline-offset-4 hover:underline">
+            Back to Home
+          </Link>
+        </Panel>
+      );
+    }
+    return (
+      <ErrorPanel
+        message={demo.error.message}
+        onRetry={() => void demo.refetch()}
+        retrying={demo.isFetching}
+      />
+    );
+  }
+  return <DashboardView kd={String(demo.data.kd)} code={demo.data.code} />;
+}

@@ -1,0 +1,7 @@
+import { PageHeader } from '../../components/layout/PageHeader.tsx';
+
+export function Component() {
+  return (
+    <PageHeader title="User Management" description="Create and remove the administrators of this site." />
+  );
+}

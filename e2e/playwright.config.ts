@@ -1,0 +1,56 @@
+import { defineConfig, devices } from '@playwright/test';
+import { BASE_URL } from './support/env.ts';
+
+// Debian's Chromium rather than Playwright's download: the machines we test on have no browser cache and no
+// network for one. The flags keep a headless run quiet and deterministic inside containers.
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-quic',
+    '--no-first-run',
+  ],
+};
+
+export default defineConfig({
+  testDir: 'specs',
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  workers: 1,
+  retries: 0,
+  reporter: process.env.PLAYWRIGHT_REPORTER ?? 'list',
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 800 }, launchOptions },
+    },
+    {
+      name: 'mobile',
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 375, height: 740 },
+        isMobile: false,
+        hasTouch: true,
+        launchOptions,
+      },
+    },
+  ],
+  webServer: {
+    // Builds the web app if needed, then starts the real server on a throwaway SQLite database with demo data.
+    command: 'node ../scripts/e2e-server.mjs',
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
