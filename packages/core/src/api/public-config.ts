@@ -6,6 +6,6 @@ export const publicConfigResponseSchema = z.object({
 });
 export type PublicConfigResponse = z.infer<typeof publicConfigResponseSchema>;
 
-export const demoTargetParamsSchema = z.object({ secret: z.string().min(1).max(200) });
+export const demoTargetParamsSchema = z.object({ secret: z.string().min(1).max(100) });
 export const demoTargetResponseSchema = z.object({ kd: z.number().int(), code: z.string() });
 export type DemoTargetResponse = z.infer<typeof demoTargetResponseSchema>;

@@ -1,0 +1,28 @@
+import { Command, CommanderError } from 'commander';
+import { registerAdminCommands } from './cli/admin-commands.ts';
+import { registerKingdomCommands } from './cli/kingdom-commands.ts';
+import { registerScanCommands } from './cli/scan-commands.ts';
+import { registerUserCommands } from './cli/user-commands.ts';
+
+const program = new Command('npm run cli --')
+  .description(
+    'Kingdom Stats administration. Uses DATABASE_URL (default sqlite:./data/kingdom-stats.sqlite).',
+  )
+  .showHelpAfterError('(add --help for usage)')
+  .exitOverride();
+registerKingdomCommands(program);
+registerScanCommands(program);
+registerUserCommands(program);
+registerAdminCommands(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    // Commander has printed help or its own one-line message already.
+    process.exitCode = error.exitCode;
+  } else {
+    process.stderr.write(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  }
+}

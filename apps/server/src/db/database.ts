@@ -1,0 +1,95 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Dialect } from './dialect.ts';
+import type { Database } from './schema.ts';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Where the data lives, without credentials, for logs. */
+  description: string;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL only: every query runs in this schema (tests give each run its own). */
+  schema?: string;
+}
+
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+
+/**
+ * pg answers bigint and numeric (what SUM gives) as strings to protect precision past 2^53. Our counters stay far
+ * below that, and SQLite answers numbers, so both dialects answer numbers.
+ */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === PG_INT8 || oid === PG_NUMERIC) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+export function isPostgresUrl(url: string): boolean {
+  return url.startsWith('postgres://') || url.startsWith('postgresql://');
+}
+
+export function createDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
+  if (isPostgresUrl(url)) return createPostgres(url, options);
+  if (url.startsWith('sqlite:')) return createSqlite(url.slice('sqlite:'.length));
+  throw new Error(
+    `DATABASE_URL must start with sqlite: or postgres:// (got "${url.split(':')[0]}:…"). ` +
+      'Examples: sqlite:./data/kingdom-stats.sqlite, sqlite::memory:, postgres://user@host:5432/db',
+  );
+}
+
+function createSqlite(location: string): DatabaseHandle {
+  const inMemory = location === ':memory:' || location === '';
+  const file = inMemory ? ':memory:' : resolve(location);
+  if (!inMemory) mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  if (!inMemory) sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  // WAL with NORMAL sync is durable across application crashes and much faster for imports.
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    description: inMemory ? 'SQLite in memory' : `SQLite ${file}`,
+    close: () => db.destroy(),
+  };
+}
+
+function createPostgres(rawUrl: string, options: DatabaseOptions): DatabaseHandle {
+  // `?schema=name` selects a schema, so one database can hold separate installations (and test runs).
+  const parsed = new URL(rawUrl);
+  const schema = options.schema ?? parsed.searchParams.get('schema') ?? undefined;
+  parsed.searchParams.delete('schema');
+  const url = parsed.toString();
+  const pool = new pg.Pool({
+    connectionString: url,
+    types: pgTypes,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${quoteIdent(schema)}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const safe = new URL(url);
+  safe.password = '';
+  safe.username = '';
+  return {
+    db,
+    dialect: 'postgres',
+    description: `PostgreSQL ${safe.host}${safe.pathname}${schema ? ` (schema ${schema})` : ''}`,
+    close: () => db.destroy(),
+  };
+}
+
+function quoteIdent(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Invalid schema name: ${name}`);
+  return name;
+}

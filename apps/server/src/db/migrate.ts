@@ -1,0 +1,40 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { dialectOf } from './dialect.ts';
+import * as initial from './migrations/0001_initial.ts';
+import type { Database } from './schema.ts';
+
+// Listed here rather than read from disk so that migrations run the same from source, tests and any bundle.
+const migrations: Record<string, Migration> = {
+  '0001_initial': initial,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export interface MigrationReport {
+  applied: string[];
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationReport> {
+  // Kysely looks for its bookkeeping tables in every schema unless told which one; with several installations (or
+  // test runs) in one PostgreSQL database it would find another's and skip creating its own.
+  const migrationTableSchema = dialectOf(db) === 'postgres' ? await currentSchema(db) : undefined;
+  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${errorMessage(error)}`);
+  }
+  return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function currentSchema(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (!schema)
+    throw new Error('PostgreSQL has no current schema: check the search_path or ?schema= of DATABASE_URL');
+  return schema;
+}

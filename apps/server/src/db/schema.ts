@@ -1,0 +1,185 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The database as Kysely sees it. Every time is unix seconds (integer), every switch is 0/1 and every JSON
+ * document is text, so that SQLite and PostgreSQL store and answer the same values.
+ */
+export interface Database {
+  kingdoms: KingdomTable;
+  camps: CampTable;
+  camp_members: CampMemberTable;
+  scans: ScanTable;
+  governor_stats: GovernorStatTable;
+  kvk_seasons: KvkSeasonTable;
+  formulas: FormulaTable;
+  hoh_records: HohRecordTable;
+  prekvk_points: PrekvkPointTable;
+  rallies: RallyTable;
+  rally_participants: RallyParticipantTable;
+  users: UserTable;
+  user_kingdoms: UserKingdomTable;
+  sessions: SessionTable;
+  audit_log: AuditLogTable;
+  app_settings: AppSettingTable;
+}
+
+export interface KingdomTable {
+  kd: number;
+  name: string | null;
+  access_code: string;
+  /** Opaque per-kingdom settings (SPEC §3): defaultTopFilter, defaultDates and what admins add later. */
+  settings_json: string;
+  created_at: number;
+}
+
+/** A camp on the KvK map of one kingdom's dashboard (`kingdom_kd`); camp_members lists the home kds in it. */
+export interface CampTable {
+  id: Generated<number>;
+  kingdom_kd: number;
+  name: string;
+}
+
+export interface CampMemberTable {
+  camp_id: number;
+  kingdom_kd: number;
+  member_kd: number;
+}
+
+export type ScanKind = 'kingdom' | 'autarch';
+
+export interface ScanTable {
+  id: Generated<number>;
+  kingdom_kd: number;
+  kind: ScanKind;
+  taken_at: number;
+  name: string;
+  source_format: string;
+  row_count: number;
+  imported_at: number;
+}
+
+/** One governor in one scan. NULL means unknown: an empty cell or a scanner placeholder (-1, -2, -3). */
+export interface GovernorStatTable {
+  scan_id: number;
+  governor_id: number;
+  name: string;
+  alliance: string | null;
+  home_kd: number | null;
+  power: number | null;
+  kill_points: number | null;
+  t1_kills: number | null;
+  t2_kills: number | null;
+  t3_kills: number | null;
+  t4_kills: number | null;
+  t5_kills: number | null;
+  dead: number | null;
+  t4_dead: number | null;
+  t5_dead: number | null;
+  healed: number | null;
+  t4_healed: number | null;
+  t5_healed: number | null;
+  rss_gathered: number | null;
+  rss_assistance: number | null;
+  helps: number | null;
+  acclaim: number | null;
+  /** Columns a scanner gives beyond the ones above (e.g. Ranged, Troop Power), as a JSON object, or NULL. */
+  extra_json: string | null;
+}
+
+export interface KvkSeasonTable {
+  id: Generated<number>;
+  kingdom_kd: number;
+  kvk_number: number;
+  open_time: number;
+  close_time: number;
+}
+
+export interface FormulaTable {
+  kingdom_kd: number;
+  /** JSON: map of stat name to [value, enabled] (SPEC §3 stats_formula). */
+  stats_formula_json: string;
+  /** JSON: goal tiers (SPEC §3 Goal tier). */
+  goals_json: string;
+  score_on: number;
+  dead_on: number;
+  kp_on: number;
+  /** JSON: saved wars config {base, wars}, or NULL when none is saved. */
+  wars_json: string | null;
+  updated_at: number;
+}
+
+/** T4/T5 dead per governor per KvK, as alliance leaders collect them from the Hall of Heroes. */
+export interface HohRecordTable {
+  kingdom_kd: number;
+  kvk_number: number;
+  governor_id: number;
+  t4_dead: number | null;
+  t5_dead: number | null;
+  notes: string | null;
+  recorded_at: number;
+}
+
+export interface PrekvkPointTable {
+  kingdom_kd: number;
+  kvk_number: number;
+  governor_id: number;
+  name: string;
+  stage1_points: number;
+  stage2_points: number;
+  stage3_points: number;
+  updated_at: number;
+}
+
+export interface RallyTable {
+  kingdom_kd: number;
+  rally_id: string;
+  launched_at: number;
+  launcher_id: number;
+  launcher_name: string;
+}
+
+export interface RallyParticipantTable {
+  kingdom_kd: number;
+  rally_id: string;
+  governor_id: number;
+  governor_name: string;
+}
+
+export type UserRole = 'admin' | 'superadmin';
+
+export interface UserTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  role: UserRole;
+  created_at: number;
+}
+
+export interface UserKingdomTable {
+  user_id: number;
+  kingdom_kd: number;
+}
+
+/** Sign-in sessions; only a hash of the bearer token is stored. */
+export interface SessionTable {
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  user_id: number | null;
+  action: string;
+  kingdom_kd: number | null;
+  before_json: string | null;
+  after_json: string | null;
+}
+
+/** Site-wide values kept by the server itself, such as the demo secret chosen at first seed. */
+export interface AppSettingTable {
+  key: string;
+  value: string;
+}

@@ -1,0 +1,60 @@
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Database, GovernorStatTable, ScanKind } from '../../db/schema.ts';
+
+export type GovernorStatRow = Omit<Insertable<GovernorStatTable>, 'scan_id'>;
+
+export interface NewScan {
+  kingdomKd: number;
+  kind: ScanKind;
+  /** Unix seconds. */
+  takenAt: number;
+  name: string;
+  sourceFormat: string;
+  rows: readonly GovernorStatRow[];
+}
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+// SQLite allows 32,766 bound values per statement; 24 columns × 500 rows stays well under it and PostgreSQL's 65,535.
+const ROWS_PER_INSERT = 500;
+
+/** Stores one scan and its rows. Call inside a transaction: a scan is whole or absent. */
+export async function insertScan(db: Executor, scan: NewScan, importedAt = nowSeconds()): Promise<number> {
+  const { id } = await db
+    .insertInto('scans')
+    .values({
+      kingdom_kd: scan.kingdomKd,
+      kind: scan.kind,
+      taken_at: scan.takenAt,
+      name: scan.name,
+      source_format: scan.sourceFormat,
+      row_count: scan.rows.length,
+      imported_at: importedAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (let start = 0; start < scan.rows.length; start += ROWS_PER_INSERT) {
+    const batch = scan.rows.slice(start, start + ROWS_PER_INSERT).map((row) => ({ ...row, scan_id: id }));
+    await db.insertInto('governor_stats').values(batch).execute();
+  }
+  return id;
+}
+
+export async function findScanAt(db: Executor, kingdomKd: number, kind: ScanKind, takenAt: number) {
+  return db
+    .selectFrom('scans')
+    .selectAll()
+    .where('kingdom_kd', '=', kingdomKd)
+    .where('kind', '=', kind)
+    .where('taken_at', '=', takenAt)
+    .executeTakeFirst();
+}
+
+export async function deleteScan(db: Executor, scanId: number): Promise<void> {
+  // governor_stats rows go with it (ON DELETE CASCADE).
+  await db.deleteFrom('scans').where('id', '=', scanId).execute();
+}
+
+export function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}

@@ -1,0 +1,66 @@
+import type { Kysely } from 'kysely';
+import { hashPassword } from '../../auth/passwords.ts';
+import type { Database, UserRole } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { requireKingdom } from '../kingdoms/service.ts';
+import { nowSeconds } from '../scans/scan-store.ts';
+
+export const USER_ROLES: readonly UserRole[] = ['admin', 'superadmin'];
+const MIN_PASSWORD_LENGTH = 8;
+
+export function isUserRole(value: string): value is UserRole {
+  return (USER_ROLES as readonly string[]).includes(value);
+}
+
+export async function addUser(
+  db: Kysely<Database>,
+  input: { username: string; password: string; role: UserRole; kingdoms: number[] },
+): Promise<{ id: number }> {
+  const username = input.username.trim();
+  if (!username || !input.password) throw new AppError('BAD_REQUEST', 'Username and password are required');
+  if (input.password.length < MIN_PASSWORD_LENGTH) {
+    throw new AppError('BAD_REQUEST', `Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  }
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction().execute(async (trx) => {
+    const taken = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', username)
+      .executeTakeFirst();
+    if (taken) throw new AppError('CONFLICT', `User ${username} already exists`);
+    for (const kd of input.kingdoms) await requireKingdom(trx, kd);
+    const user = await trx
+      .insertInto('users')
+      .values({ username, password_hash: passwordHash, role: input.role, created_at: nowSeconds() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (input.kingdoms.length > 0) {
+      await trx
+        .insertInto('user_kingdoms')
+        .values([...new Set(input.kingdoms)].map((kd) => ({ user_id: user.id, kingdom_kd: kd })))
+        .execute();
+    }
+    return { id: user.id };
+  });
+}
+
+export interface UserListItem {
+  id: number;
+  username: string;
+  role: UserRole;
+  kingdoms: number[];
+}
+
+export async function listUsers(db: Kysely<Database>): Promise<UserListItem[]> {
+  const users = await db.selectFrom('users').select(['id', 'username', 'role']).orderBy('username').execute();
+  const links = await db
+    .selectFrom('user_kingdoms')
+    .select(['user_id', 'kingdom_kd'])
+    .orderBy('kingdom_kd')
+    .execute();
+  return users.map((u) => ({
+    ...u,
+    kingdoms: links.filter((l) => l.user_id === u.id).map((l) => l.kingdom_kd),
+  }));
+}

@@ -1,0 +1,50 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { createDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { prepareDemo } from './features/demo/service.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = createDatabase(config.databaseUrl);
+  await migrateToLatest(database.db);
+  const { seeded, demo } = await prepareDemo(database.db, {
+    seedDemo: config.seedDemo,
+    demoSecret: config.demoSecret,
+    now: new Date(),
+  });
+  const app = await buildApp(config, database);
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal} received, shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const base = `http://localhost:${port}`;
+  const lines = [
+    '',
+    `Kingdom Stats is running on ${base}`,
+    `  Database:        ${database.description}${seeded ? ' (demo data seeded)' : ''}`,
+  ];
+  if (demo) {
+    lines.push(`  Demo dashboard:  ${base}/demo/dashboard/${demo.secret}`);
+    lines.push(`  Demo kingdom:    ${base}/${demo.kd}/dashboard/${demo.code}`);
+    lines.push(`  Demo KvK DKP:    ${base}/${demo.kd}/kd-dashboard/${demo.code}`);
+    lines.push(`  Demo rallies:    ${base}/${demo.kd}/rallydata/${demo.code}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Kingdom Stats could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+});

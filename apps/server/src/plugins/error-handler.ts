@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.ts';
+
+/**
+ * Turns every failure into the API's one error body. A 5xx never carries its cause to the client: the cause goes
+ * to the log, with the request id, and the client gets a sentence it can show.
+ */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(error.toBody());
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'request';
+      const issues = error.validation.map((issue) => ({
+        path: [where, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
+        message: issue.message ?? 'is invalid',
+      }));
+      const first = issues[0];
+      const message = first ? `Invalid ${first.path}: ${first.message}` : 'Invalid request';
+      return reply.status(400).send(new AppError('BAD_REQUEST', message, issues).toBody());
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.status(500).send(new AppError('INTERNAL', 'Internal server error').toBody());
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send(new AppError('INTERNAL', 'Internal server error').toBody());
+    }
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type): its message is safe to show.
+    const code = status === 404 ? 'NOT_FOUND' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST';
+    return reply.status(status).send({ ...new AppError(code, error.message).toBody(), statusCode: status });
+  });
+});
