@@ -2,12 +2,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import { AppError } from './errors.ts';
 import { demoRoutes } from './features/demo/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { publicConfigRoutes } from './features/public-config/routes.ts';
 import { databasePlugin } from './plugins/database.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { answerRouterError, errorHandlerPlugin } from './plugins/error-handler.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 
@@ -19,12 +18,7 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
     logger: { level: config.logLevel },
     // Behind a proxy the client's address comes from X-Forwarded-For; rate limits key on it.
     trustProxy: true,
-    // The router's own refusals (over-long or malformed URLs) bypass the error handler; answer them in the same body.
-    frameworkErrors: (error, _request, reply) => {
-      const status = error.statusCode ?? 400;
-      const message = status === 414 ? 'The address is too long' : 'The address is malformed';
-      reply.status(status).send({ ...new AppError('BAD_REQUEST', message).toBody(), statusCode: status });
-    },
+    frameworkErrors: answerRouterError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -2,6 +2,7 @@ import { type Kysely, PostgresAdapter } from 'kysely';
 
 export type Dialect = 'sqlite' | 'postgres';
 
-export function dialectOf(db: Kysely<unknown> | Kysely<never>): Dialect {
-  return (db as Kysely<unknown>).getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+// Generic so that a typed Kysely<Database> and a migration's Kysely<unknown> both fit.
+export function dialectOf<DB>(db: Kysely<DB>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }

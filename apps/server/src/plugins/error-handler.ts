@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
@@ -36,3 +36,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     return reply.status(status).send({ ...new AppError(code, error.message).toBody(), statusCode: status });
   });
 });
+
+/** The router's own refusals (over-long or malformed URLs) bypass the error handler; they get the same body. */
+export function answerRouterError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 400;
+  const message = status === 414 ? 'The address is too long' : 'The address is malformed';
+  reply.status(status).send({ ...new AppError('BAD_REQUEST', message).toBody(), statusCode: status });
+}
