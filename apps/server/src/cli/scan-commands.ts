@@ -2,7 +2,16 @@ import { basename, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { deleteKingdomScan, listScans } from '../features/scans/service.ts';
 import { importScanFile } from '../import/import-scan.ts';
+import type { ScanTimeSource } from '../import/scan-time.ts';
 import { isoUtc, parseWholeNumber, print, printTable, withDatabase } from './context.ts';
+
+const TIME_SOURCES: Record<ScanTimeSource, string> = {
+  given: '--at',
+  'summary-sheet': 'the Summary sheet',
+  'file-name-unix-time': 'the unix time in the file name',
+  'sheet-name': 'the sheet name',
+  'file-name-date': 'the date in the file name (00:00 UTC)',
+};
 
 interface ImportOptions {
   at?: string;
@@ -48,6 +57,12 @@ export function registerScanCommands(program: Command): void {
               ? 'already imported (use --replace to replace it)'
               : `${result.status}: ${result.rows} governors`;
           print(`${basename(filePath)}: scan ${result.scanId} at ${isoUtc(result.takenAt)} ${what}`);
+          if (result.status !== 'already-imported') {
+            print(`  time taken from ${TIME_SOURCES[result.takenAtSource]}`);
+            if (result.ignoredColumns.length > 0) {
+              print(`  columns not imported (unknown headers): ${result.ignoredColumns.join(', ')}`);
+            }
+          }
         }
       });
     });

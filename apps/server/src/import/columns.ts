@@ -1,0 +1,200 @@
+/**
+ * The alias table: which header, in any scanner's file, feeds which column of governor_stats. Headers are matched
+ * by name, never by position, after `normaliseHeader` (case, spaces, underscores and punctuation ignored), so
+ * "Kill Points", "Killpoints" and "kill_points" are one column.
+ * docs/import-formats.md shows this table to users; keep the two in step.
+ */
+
+/** How a column's cells are read. */
+export type ValueKind = 'id' | 'kd' | 'count' | 'text';
+
+export type StoredField =
+  | 'governor_id'
+  | 'name'
+  | 'alliance'
+  | 'home_kd'
+  | 'power'
+  | 'kill_points'
+  | 't1_kills'
+  | 't2_kills'
+  | 't3_kills'
+  | 't4_kills'
+  | 't5_kills'
+  | 'dead'
+  | 't4_dead'
+  | 't5_dead'
+  | 'healed'
+  | 't4_healed'
+  | 't5_healed'
+  | 'rss_gathered'
+  | 'rss_assistance'
+  | 'helps'
+  | 'acclaim';
+
+export interface StoredColumn {
+  field: StoredField;
+  kind: ValueKind;
+  /** Headers as the scanners write them; the canonical name (the field itself) always matches too. */
+  aliases: readonly string[];
+}
+
+export const STORED_COLUMNS: readonly StoredColumn[] = [
+  { field: 'governor_id', kind: 'id', aliases: ['ID', 'Governor ID', 'Gov ID', 'Player ID', 'Lord ID'] },
+  { field: 'name', kind: 'text', aliases: ['Name', 'Governor Name', 'Gov Name', 'Player Name', 'Governor'] },
+  { field: 'alliance', kind: 'text', aliases: ['Alliance', 'Alliance Tag', 'Alliance Name', 'Tag'] },
+  { field: 'home_kd', kind: 'kd', aliases: ['Kingdom', 'Home KD', 'Home Kingdom', 'KD', 'Kingdom ID'] },
+  { field: 'power', kind: 'count', aliases: ['Power', 'Governor Power'] },
+  { field: 'kill_points', kind: 'count', aliases: ['Killpoints', 'Kill Points', 'KP', 'Kill Point'] },
+  { field: 't1_kills', kind: 'count', aliases: ['T1 Kills', 'T1', 'Tier 1 Kills', 'T1 Kill'] },
+  { field: 't2_kills', kind: 'count', aliases: ['T2 Kills', 'T2', 'Tier 2 Kills', 'T2 Kill'] },
+  { field: 't3_kills', kind: 'count', aliases: ['T3 Kills', 'T3', 'Tier 3 Kills', 'T3 Kill'] },
+  { field: 't4_kills', kind: 'count', aliases: ['T4 Kills', 'T4', 'Tier 4 Kills', 'T4 Kill'] },
+  { field: 't5_kills', kind: 'count', aliases: ['T5 Kills', 'T5', 'Tier 5 Kills', 'T5 Kill'] },
+  {
+    field: 'dead',
+    kind: 'count',
+    aliases: ['Deads', 'Dead', 'Deaths', 'Death', 'Troops Dead', 'Total Dead'],
+  },
+  {
+    field: 't4_dead',
+    kind: 'count',
+    aliases: ['T4 Dead', 'T4 Deads', 'T4 Deaths', 'Tier 4 Dead', 'Tier 4 Deaths'],
+  },
+  {
+    field: 't5_dead',
+    kind: 'count',
+    aliases: ['T5 Dead', 'T5 Deads', 'T5 Deaths', 'Tier 5 Dead', 'Tier 5 Deaths'],
+  },
+  { field: 'healed', kind: 'count', aliases: ['Healed', 'Heals', 'Troops Healed', 'Total Healed'] },
+  { field: 't4_healed', kind: 'count', aliases: ['T4 Healed', 'T4 Heals', 'Tier 4 Healed'] },
+  { field: 't5_healed', kind: 'count', aliases: ['T5 Healed', 'T5 Heals', 'Tier 5 Healed'] },
+  {
+    field: 'rss_gathered',
+    kind: 'count',
+    aliases: ['Rss Gathered', 'Resources Gathered', 'Resource Gathered', 'Gathered'],
+  },
+  {
+    field: 'rss_assistance',
+    kind: 'count',
+    aliases: [
+      'Rss Assistance',
+      'Resource Assistance',
+      'Resources Assistance',
+      'Resources Given',
+      'Rss Assist',
+    ],
+  },
+  { field: 'helps', kind: 'count', aliases: ['Helps', 'Alliance Helps', 'Helps Given', 'Help'] },
+  { field: 'acclaim', kind: 'count', aliases: ['Acclaim', 'Aclaim'] },
+];
+
+export interface ExtraColumn {
+  /** The key in extra_json. */
+  key: string;
+  kind: 'count' | 'text';
+  aliases: readonly string[];
+}
+
+/**
+ * Columns we know and keep in extra_json but do not store as columns. Derived totals ("Total Kills", "Kills") are
+ * kept for reference only: kill totals are always computed from the tier columns, which the scanner read directly.
+ */
+export const EXTRA_COLUMNS: readonly ExtraColumn[] = [
+  { key: 'total_kills', kind: 'count', aliases: ['Total Kills', 'Kills'] },
+  { key: 't45_kills', kind: 'count', aliases: ['T45 Kills', 'Kills (T4+)', 'T4+T5 Kills'] },
+  { key: 'ranged', kind: 'count', aliases: ['Ranged', 'Ranged Points'] },
+  { key: 'highest_acclaim', kind: 'count', aliases: ['Highest Acclaim', 'High Aclaim', 'High Acclaim'] },
+  { key: 'troop_power', kind: 'count', aliases: ['Troop Power'] },
+  { key: 'tech_power', kind: 'count', aliases: ['Tech Power'] },
+  { key: 'building_power', kind: 'count', aliases: ['Building Power'] },
+  { key: 'commander_power', kind: 'count', aliases: ['Commander Power'] },
+  { key: 'town_hall', kind: 'count', aliases: ['Town Hall', 'City Hall'] },
+  { key: 'domain_id', kind: 'count', aliases: ['Domain ID'] },
+  { key: 'kvk_kills_high', kind: 'count', aliases: ['KvK Kills High'] },
+  { key: 'kvk_deads_high', kind: 'count', aliases: ['KvK Deads High'] },
+  { key: 'kvk_severely_wounds_high', kind: 'count', aliases: ['KvK Severely Wounds High'] },
+  { key: 'governor_type', kind: 'text', aliases: ['Governor Type'] },
+];
+
+/** Lower case, and only letters and digits: 'Kills (T4+)' → 'killst4', 'kill_points' → 'killpoints'. */
+export function normaliseHeader(header: string): string {
+  return header
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+type ColumnTarget = { stored: StoredColumn } | { extra: ExtraColumn };
+
+const TARGETS: ReadonlyMap<string, ColumnTarget> = buildTargets();
+
+function buildTargets(): Map<string, ColumnTarget> {
+  const targets = new Map<string, ColumnTarget>();
+  const add = (alias: string, target: ColumnTarget) => {
+    const key = normaliseHeader(alias);
+    const existing = targets.get(key);
+    if (existing && targetName(existing) !== targetName(target)) {
+      throw new Error(
+        `Alias table: "${alias}" would feed both ${targetName(existing)} and ${targetName(target)}`,
+      );
+    }
+    targets.set(key, target);
+  };
+  for (const stored of STORED_COLUMNS)
+    for (const alias of [stored.field, ...stored.aliases]) add(alias, { stored });
+  for (const extra of EXTRA_COLUMNS) for (const alias of extra.aliases) add(alias, { extra });
+  return targets;
+}
+
+function targetName(target: ColumnTarget): string {
+  return 'stored' in target ? target.stored.field : `extra ${target.extra.key}`;
+}
+
+export interface MappedColumn<T> {
+  index: number;
+  header: string;
+  column: T;
+}
+
+export interface ColumnMap {
+  stored: MappedColumn<StoredColumn>[];
+  extras: MappedColumn<ExtraColumn>[];
+  /** Headers no alias matches; their cells are not imported. */
+  unknown: string[];
+  /** Two headers that feed one field: the file is ambiguous. */
+  conflict?: { field: string; headers: [string, string] };
+}
+
+export function mapColumns(headers: readonly string[]): ColumnMap {
+  const map: ColumnMap = { stored: [], extras: [], unknown: [] };
+  const seen = new Map<string, string>();
+  headers.forEach((header, index) => {
+    if (header === '') return;
+    const target = TARGETS.get(normaliseHeader(header));
+    if (!target) {
+      map.unknown.push(header);
+      return;
+    }
+    const field = targetName(target);
+    const earlier = seen.get(field);
+    if (earlier !== undefined) {
+      map.conflict ??= { field, headers: [earlier, header] };
+      return;
+    }
+    seen.set(field, header);
+    if ('stored' in target) map.stored.push({ index, header, column: target.stored });
+    else map.extras.push({ index, header, column: target.extra });
+  });
+  return map;
+}
+
+/** True when one of the headers names the governor ID: the row is a header row of governor data. */
+export function hasGovernorIdHeader(headers: readonly string[]): boolean {
+  return headers.some((header) => {
+    const target = TARGETS.get(normaliseHeader(header));
+    return target !== undefined && 'stored' in target && target.stored.field === 'governor_id';
+  });
+}
+
+/** The governor ID aliases, for the message when a file has none. */
+export const GOVERNOR_ID_HEADERS: readonly string[] = STORED_COLUMNS[0]!.aliases;

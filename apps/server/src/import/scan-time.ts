@@ -1,0 +1,124 @@
+import { refuse } from './import-error.ts';
+import { type CellValue, excelSerialToUnixSeconds } from './readers/spreadsheet-xml.ts';
+
+/**
+ * When a scan was taken, in unix seconds. Looked for in this order, first found wins:
+ * 1. the time the person gives (`--at`, or the upload form);
+ * 2. Hero Scrolls: the `Summary` sheet's cell F2 ("2025-12-25 06:55 UTC");
+ * 3. a unix time in seconds (10 digits) in the file name (Hero Scrolls: kingdom_scan_<guild>_<unix>_<n>.xlsx);
+ * 4. RokTracker: the sheet's name, which is the scan date (00:00 UTC of that day);
+ * 5. a date YYYY-MM-DD in the file name (RokTracker: TOP300-2026-10-01-…; 00:00 UTC of that day).
+ * The game runs on UTC, so times without a zone are UTC.
+ */
+
+export type ScanTimeSource =
+  | 'given'
+  | 'summary-sheet'
+  | 'file-name-unix-time'
+  | 'sheet-name'
+  | 'file-name-date';
+
+export interface ScanTime {
+  takenAt: number;
+  source: ScanTimeSource;
+}
+
+export interface ScanTimeClues {
+  fileName: string;
+  sheetName?: string | undefined;
+  summaryTime?: CellValue | undefined;
+  date1904?: boolean | undefined;
+}
+
+export const AT_EXAMPLE = '2026-10-01T12:00:00Z';
+
+const TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?)?\s*(z|utc|gmt|[+-]\d{2}(?::?\d{2})?)?$/i;
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_IN_NAME = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/g;
+const UNIX_TIME_IN_NAME = /(?<!\d)(\d{10})(?!\d)/g;
+// Scans exist from the game's release on; anything outside 2000–2100 is some other 10-digit number.
+const EARLIEST = Date.UTC(2000, 0, 1) / 1000;
+const LATEST = Date.UTC(2100, 0, 1) / 1000;
+
+/** Reads the time a person gives: ISO-8601, such as 2026-10-01T12:00:00Z, 2026-10-01 12:00 or 2026-10-01. */
+export function parseGivenTime(at: string, fileName: string): number {
+  const takenAt = parseTimestamp(at.trim());
+  if (takenAt === undefined) {
+    throw refuse(
+      fileName,
+      `the scan time "${at}" is not a date and time; give it in ISO-8601, e.g. --at ${AT_EXAMPLE} (UTC)`,
+    );
+  }
+  return takenAt;
+}
+
+/** The given time if there is one, else the one found in the file; refuses when there is neither. */
+export function resolveScanTime(fileName: string, found: ScanTime | undefined, at?: string): ScanTime {
+  if (at !== undefined && at.trim() !== '') return { takenAt: parseGivenTime(at, fileName), source: 'given' };
+  if (!found) throw refuse(fileName, `no scan time found in the file; give one with --at ${AT_EXAMPLE}`);
+  return found;
+}
+
+export function findScanTime(clues: ScanTimeClues): ScanTime | undefined {
+  const fromSummary = summaryTime(clues.summaryTime, clues.date1904 ?? false);
+  if (fromSummary !== undefined) return { takenAt: fromSummary, source: 'summary-sheet' };
+  const baseName = clues.fileName.replace(/^.*[\\/]/, '');
+  for (const match of baseName.matchAll(UNIX_TIME_IN_NAME)) {
+    const seconds = Number(match[1]);
+    if (seconds >= EARLIEST && seconds < LATEST) return { takenAt: seconds, source: 'file-name-unix-time' };
+  }
+  if (clues.sheetName !== undefined && DATE_ONLY.test(clues.sheetName.trim())) {
+    const day = parseTimestamp(clues.sheetName.trim());
+    if (day !== undefined) return { takenAt: day, source: 'sheet-name' };
+  }
+  for (const match of baseName.matchAll(DATE_IN_NAME)) {
+    const day = parseTimestamp(match[0]);
+    if (day !== undefined) return { takenAt: day, source: 'file-name-date' };
+  }
+  return undefined;
+}
+
+function summaryTime(value: CellValue | undefined, date1904: boolean): number | undefined {
+  if (value instanceof Date) {
+    const ms = value.getTime();
+    return Number.isNaN(ms) ? undefined : Math.round(ms / 1000);
+  }
+  if (typeof value === 'number') {
+    // A date typed into a cell is a serial day number; 20,000–100,000 is 1954–2173.
+    return value > 20_000 && value < 100_000 ? excelSerialToUnixSeconds(value, date1904) : undefined;
+  }
+  return typeof value === 'string' ? parseTimestamp(value.trim()) : undefined;
+}
+
+/** ISO-8601-like text to unix seconds; undefined unless every part is a real calendar value in 2000–2099. */
+export function parseTimestamp(text: string): number | undefined {
+  const match = TIMESTAMP.exec(text);
+  if (!match) return undefined;
+  const [, y, mo, d, h = '0', mi = '0', s = '0', zone] = match;
+  const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return undefined;
+  const ms = Date.UTC(year, month - 1, day, hour, minute, second);
+  if (new Date(ms).getUTCDate() !== day) return undefined; // 2026-02-30
+  const offset = zoneOffsetMinutes(zone);
+  if (offset === undefined) return undefined;
+  const seconds = ms / 1000 - offset * 60;
+  return seconds >= EARLIEST && seconds < LATEST ? seconds : undefined;
+}
+
+function zoneOffsetMinutes(zone: string | undefined): number | undefined {
+  if (zone === undefined || /^(z|utc|gmt)$/i.test(zone)) return 0;
+  const match = /^([+-])(\d{2}):?(\d{2})?$/.exec(zone);
+  if (!match) return undefined;
+  const hours = Number(match[2]);
+  const minutes = Number(match[3] ?? '0');
+  if (hours > 14 || minutes > 59) return undefined;
+  return (match[1] === '-' ? -1 : 1) * (hours * 60 + minutes);
+}
