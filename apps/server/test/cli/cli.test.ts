@@ -49,7 +49,9 @@ describe('the CLI', () => {
     const imported = cli(['scan', 'import', '1234', rokStart]);
     expect(imported.stderr).toBe('');
     expect(imported.status).toBe(0);
-    expect(imported.stdout).toMatch(/scan \d+ at 2026-10-01T00:00:00Z imported: 60 governors\n  time taken from the sheet name\n/);
+    expect(imported.stdout).toMatch(
+      /scan \d+ at 2026-10-01T00:00:00Z imported: 60 governors\n {2}time taken from the sheet name\n/,
+    );
 
     const again = cli(['scan', 'import', '1234', rokStart]);
     expect(again.status).toBe(0);
