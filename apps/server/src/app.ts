@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { demoRoutes } from './features/demo/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { publicConfigRoutes } from './features/public-config/routes.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { answerRouterError, errorHandlerPlugin } from './plugins/error-handler.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -26,6 +27,7 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(databasePlugin, { database });
+  await app.register(authPlugin);
 
   await app.register(
     async (api) => {
