@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database, ScanKind } from '../db/schema.ts';
-import { AppError } from '../errors.ts';
+import { requireKingdom } from '../features/kingdoms/service.ts';
 import { deleteScan, findScanAt, insertScan } from '../features/scans/scan-store.ts';
 import { refuse } from './import-error.ts';
 import { parseScanFile } from './parse-scan.ts';
@@ -81,17 +81,7 @@ export async function importScanFile(db: Kysely<Database>, input: ImportScanInpu
 
   try {
     return await db.transaction().execute(async (trx) => {
-      const kingdom = await trx
-        .selectFrom('kingdoms')
-        .select('kd')
-        .where('kd', '=', input.kingdomKd)
-        .executeTakeFirst();
-      if (!kingdom) {
-        throw new AppError(
-          'NOT_FOUND',
-          `Kingdom ${input.kingdomKd} does not exist. Add it first: npm run cli -- kingdom add ${input.kingdomKd} --code <code>`,
-        );
-      }
+      await requireKingdom(trx, input.kingdomKd);
       const existing = await findScanAt(trx, input.kingdomKd, kind, time.takenAt);
       if (existing && !input.replace) return result('already-imported', existing.id, existing.row_count);
       if (existing) await deleteScan(trx, existing.id);
