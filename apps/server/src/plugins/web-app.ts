@@ -16,7 +16,14 @@ export interface WebAppOptions {
 export const webAppPlugin = fp<WebAppOptions>(async (app: FastifyInstance, { distDir }) => {
   const hasBuild = distDir !== undefined && existsSync(join(distDir, 'index.html'));
   if (hasBuild) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+    // wildcard: files are looked up per request, so a rebuild while the server runs is served, not a stale list.
+    // Folders (such as `/`) are the router's paths, never listings: they fall through to index.html below.
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: true,
+      index: false,
+      allowedPath: (pathName) => !pathName.endsWith('/'),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

@@ -102,9 +102,9 @@ describe('the API shell', () => {
   });
 
   it('tells the browser whether sign-in is enabled', async () => {
-    expect((await t.app.inject('/api/config')).json()).toEqual({ loginEnabled: false });
+    expect((await t.app.inject('/api/config')).json()).toMatchObject({ loginEnabled: false });
     const enabled = await createTestApp({ loginEnabled: true });
-    expect((await enabled.app.inject('/api/config')).json()).toEqual({ loginEnabled: true });
+    expect((await enabled.app.inject('/api/config')).json()).toMatchObject({ loginEnabled: true });
     await enabled.close();
   });
 
@@ -158,6 +158,13 @@ describe('serving the web app', () => {
     const res = await t.app.inject('/app.js');
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('console.log("app")');
+  });
+
+  it('serves files written after the server started (a rebuild)', async () => {
+    writeFileSync(join(dist, 'rebuilt.js'), 'console.log("new")');
+    const res = await t.app.inject('/rebuilt.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log("new")');
   });
 
   it('keeps unknown /api paths as JSON 404 even with the app built', async () => {
