@@ -1,13 +1,209 @@
+import {
+  customParamsOfDays,
+  DEFAULT_RALLY_DATE_FILTER,
+  DEFAULT_RALLY_PAGE_SIZE,
+  daysOfCustomParams,
+  EMPTY_SELECTION,
+  periodLabel,
+  type RallyDateFilter,
+  type RangeSelection,
+  rangeLabel,
+} from '@kingdom-stats/core';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { PageHeader } from '../../components/layout/PageHeader.tsx';
+import { type RallyQuery, useRallyData } from '../../api/rally.ts';
+import { ErrorPanel } from '../../components/feedback/Panel.tsx';
 import { kingdomLabel } from '../kingdom.ts';
+import { DateRangeModal } from './DateRangeModal.tsx';
+import { rallyErrorMessage } from './errors.ts';
+import { LoadingOverlay } from './LoadingOverlay.tsx';
+import { PeriodFilter } from './PeriodFilter.tsx';
+import { RallyFooter } from './RallyFooter.tsx';
+import { RallyResults } from './RallyResults.tsx';
+import { RallySearch } from './RallySearch.tsx';
+import { SummaryCards } from './SummaryCards.tsx';
+
+export const KD_AND_CODE_REQUIRED = 'KD and code are required';
+
+function Header({ kd }: { kd?: string }) {
+  return (
+    <div className="mb-5 flex flex-col gap-1 sm:flex-row sm:items-end sm:justify-between">
+      <title>{`Rally Data · ${kingdomLabel(kd)} · Kingdom Stats`}</title>
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Rally Data</h1>
+        {kd && <p className="mt-1 text-sm text-slate-400">{kingdomLabel(kd)}</p>}
+      </div>
+      <p className="inline-flex items-center gap-2 text-sm text-slate-400">
+        <span aria-hidden="true" className="size-2 rounded-full bg-emerald-400" />
+        Updates every 30 min
+      </p>
+    </div>
+  );
+}
 
 export function Component() {
-  const { kd } = useParams();
+  const { kd = '', code = '' } = useParams();
+  if (kd.trim() === '' || code.trim() === '') {
+    return (
+      <>
+        <Header />
+        <ErrorPanel message={KD_AND_CODE_REQUIRED} />
+      </>
+    );
+  }
+  return <RallyDataView key={`${kd}/${code}`} kd={kd} code={code} />;
+}
+
+type Change = 'search' | 'other';
+
+function RallyDataView({ kd, code }: { kd: string; code: string }) {
+  const [dateFilter, setDateFilter] = useState<RallyDateFilter>(DEFAULT_RALLY_DATE_FILTER);
+  const [custom, setCustom] = useState<{ custom_start: number; custom_end: number } | null>(null);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(DEFAULT_RALLY_PAGE_SIZE);
+  const [searchInput, setSearchInput] = useState('');
+  const [search, setSearch] = useState('');
+  const [lastChange, setLastChange] = useState<Change>('other');
+  const [pickerOpen, setPickerOpen] = useState(false);
+
+  const query: RallyQuery = {
+    dateFilter,
+    customStart: custom?.custom_start ?? null,
+    customEnd: custom?.custom_end ?? null,
+    page,
+    pageSize,
+    search,
+  };
+  const rally = useRallyData(kd, code, query);
+  const data = rally.data;
+
+  // A page beyond the last (the data changed under the reader) falls back to the last page.
+  useEffect(() => {
+    if (data && !rally.isPlaceholderData && data.totalPages > 0 && page > data.totalPages)
+      setPage(data.totalPages);
+  }, [data, rally.isPlaceholderData, page]);
+
+  const change = (kind: Change, apply: () => void) => {
+    setLastChange(kind);
+    apply();
+  };
+
+  const appliedSelection: RangeSelection = custom
+    ? (() => {
+        const days = daysOfCustomParams(custom.custom_start, custom.custom_end);
+        return { start: days.from, end: days.to };
+      })()
+    : EMPTY_SELECTION;
+  const shownPeriod =
+    dateFilter === 'custom' && custom ? rangeLabel(appliedSelection) : data ? periodLabel(data.period) : null;
+
+  let body: React.ReactNode;
+  if (data === undefined && rally.isError) {
+    body = (
+      <ErrorPanel
+        message={rallyErrorMessage(rally.error)}
+        onRetry={() => void rally.refetch()}
+        retrying={rally.isFetching}
+      />
+    );
+  } else if (data === undefined) {
+    body = (
+      <div className="relative min-h-64 rounded-xl border border-slate-800 bg-slate-900/30">
+        <LoadingOverlay label="Loading Rally Data" />
+      </div>
+    );
+  } else {
+    const updating = rally.isFetching;
+    body = (
+      <div className="flex flex-col gap-4">
+        <SummaryCards stats={data.summaryStats} />
+        <RallySearch
+          value={searchInput}
+          onChange={setSearchInput}
+          applied={search !== ''}
+          onSearch={() =>
+            change('search', () => {
+              setSearch(searchInput.trim());
+              setPage(1);
+            })
+          }
+          onClear={() =>
+            change('search', () => {
+              setSearchInput('');
+              setSearch('');
+              setPage(1);
+            })
+          }
+        />
+        <div className="relative" aria-busy={updating}>
+          {updating && (
+            <LoadingOverlay label={lastChange === 'search' ? 'Searching...' : 'Updating results...'} />
+          )}
+          {rally.isError ? (
+            <ErrorPanel
+              message={rallyErrorMessage(rally.error)}
+              onRetry={() => void rally.refetch()}
+              retrying={rally.isFetching}
+            />
+          ) : (
+            <RallyResults rows={data.rallyData} />
+          )}
+        </div>
+        {data.totalParticipants > 0 && (
+          <RallyFooter
+            page={Math.min(page, Math.max(1, data.totalPages))}
+            pageSize={pageSize}
+            totalPages={data.totalPages}
+            total={data.totalParticipants}
+            onPageChange={(next) =>
+              change('other', () => {
+                setPage(next);
+                window.scrollTo({ top: 0, behavior: 'smooth' });
+              })
+            }
+            onPageSizeChange={(size) =>
+              change('other', () => {
+                setPageSize(size);
+                setPage(1);
+              })
+            }
+          />
+        )}
+      </div>
+    );
+  }
+
   return (
-    <PageHeader
-      title={`Rally Data — ${kingdomLabel(kd)}`}
-      description="Rallies launched and joined per player over a chosen period."
-    />
+    <>
+      <Header kd={kd} />
+      <div className="mb-4">
+        <PeriodFilter
+          value={dateFilter}
+          periodLabel={shownPeriod}
+          onPreset={(preset) =>
+            change('other', () => {
+              setDateFilter(preset);
+              setCustom(null);
+              setPage(1);
+            })
+          }
+          onCustom={() => setPickerOpen(true)}
+        />
+      </div>
+      {body}
+      <DateRangeModal
+        open={pickerOpen}
+        initial={appliedSelection}
+        onClose={() => setPickerOpen(false)}
+        onApply={({ start, end }) => {
+          change('other', () => {
+            setDateFilter('custom');
+            setCustom(customParamsOfDays(start, end));
+            setPage(1);
+          });
+          setPickerOpen(false);
+        }}
+      />
+    </>
   );
 }

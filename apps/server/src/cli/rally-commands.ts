@@ -1,0 +1,37 @@
+import { basename, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { rotateRallyToken } from '../features/rally/tokens.ts';
+import { importRallyFile } from '../import/rally-csv.ts';
+import { parseWholeNumber, print, withDatabase } from './context.ts';
+
+export function registerRallyCommands(program: Command): void {
+  const rally = program.command('rally').description('rally data: import rallies, ingestion tokens');
+  rally
+    .command('import <kd> <file>')
+    .description('import rallies from a CSV file (see docs/import-formats.md, "Rally CSV"); safe to repeat')
+    .action(async (kd: string, file: string) => {
+      const kingdomKd = parseWholeNumber('kd', kd);
+      // npm runs scripts from the project root; INIT_CWD is where the person typed the command.
+      const filePath = resolve(process.env.INIT_CWD ?? process.cwd(), file);
+      const result = await withDatabase(({ db }) => importRallyFile(db, { kingdomKd, filePath }));
+      print(
+        `${basename(filePath)}: ${result.accepted} rallies for kingdom ${kingdomKd} ` +
+          `(${result.created} new, ${result.updated} replaced), ${result.participants} joins`,
+      );
+      if (result.ignoredColumns.length > 0) {
+        print(`  columns not imported (unknown headers): ${result.ignoredColumns.join(', ')}`);
+      }
+    });
+  rally
+    .command('token <kd>')
+    .description("create or rotate the kingdom's rally ingestion token (the old one stops working)")
+    .action(async (kd: string) => {
+      const kingdomKd = parseWholeNumber('kd', kd);
+      const { token } = await withDatabase(({ db }) => rotateRallyToken(db, { kd: kingdomKd, userId: null }));
+      print(
+        `Rally ingestion token for kingdom ${kingdomKd} (shown once; any earlier token no longer works):`,
+      );
+      print(token);
+      print(`Bots post rallies to POST /api/rally/${kingdomKd}/events with "Authorization: Bearer <token>".`);
+    });
+}
