@@ -42,6 +42,28 @@ export const PLAYER_ROW_FIELDS = [
 ] as const;
 export type PlayerRowField = (typeof PLAYER_ROW_FIELDS)[number];
 
+/**
+ * How summaries (and the `camp` filter) name the governors whose home kd is in no camp on the kingdom's map. In
+ * player rows such governors have `Camp: null`.
+ */
+export const NO_CAMP = 'No camp';
+
+/** campSummary headers: the camp, how many governors, then sums over the period's rows. */
+export const CAMP_SUMMARY_HEADERS = [
+  'CAMP NAME',
+  'Governors',
+  'Power',
+  'Power Change',
+  'T4 Kills',
+  'T5 Kills',
+  'KP (T4+T5)',
+  'Dead',
+  'Healed',
+  'DKP',
+] as const;
+/** kdSummary headers: field 0 the camp (null: same as the row above), field 1 the home kd, then the metrics. */
+export const KD_SUMMARY_HEADERS = ['CAMP NAME', 'KD', ...CAMP_SUMMARY_HEADERS.slice(1)] as const;
+
 const nullableNumber = z.number().nullable();
 
 export const playerRowSchema = z.object({
@@ -100,7 +122,8 @@ const jsonText = <T extends z.ZodType>(schema: T) =>
     }
   });
 
-const timestampText = z.string().regex(/^\d{1,12}$/, 'must be a unix time in seconds');
+/** A scan time in unix seconds; empty text means "not given" (the kingdom's default applies). */
+const timestampText = z.string().regex(/^(\d{1,12})?$/, 'must be a unix time in seconds');
 
 export const dashboardDataQuerySchema = z.object({
   start_date: timestampText.optional(),
@@ -112,7 +135,7 @@ export const dashboardDataQuerySchema = z.object({
   sortDirection: z.enum(['asc', 'desc']).optional(),
   /** A home kd, or `all`. */
   kd: z.string().max(10).optional(),
-  /** A camp name, or `all`. */
+  /** A camp name (case-insensitive), NO_CAMP for governors in no camp, or `all`. */
   camp: z.string().max(100).optional(),
   search: z.string().max(100).optional(),
   /** Keep the top N governors by current power; empty, `all` or 0 keeps everyone. */
@@ -134,7 +157,10 @@ const summaryCell = z.union([z.string(), z.number(), z.null()]);
 export const campSummarySchema = z.object({
   headers: z.array(z.string()),
   data: z.array(z.array(summaryCell)),
-  /** Largest value per numeric column (by header), for the progress bars. */
+  /**
+   * Largest magnitude (absolute value) per numeric column (by header), for the progress bars; a column whose
+   * values are all unknown has no entry.
+   */
   maxValues: z.record(z.string(), z.number()),
   /** Bar colour per column (by header), SPEC §9. */
   colors: z.record(z.string(), z.string()),
@@ -196,7 +222,8 @@ export const allKdsResponseSchema = z.object({ kds: z.array(z.number()) });
 export const formulaStringResponseSchema = z.object({ formulaString: z.string() });
 
 export const updateTablesBodySchema = z.object({
-  kd: z.union([z.string(), z.number()]),
+  /** Optional: without it the access code alone names the kingdom, as in `/dashboard/{code}/all-kds`. */
+  kd: z.union([z.string(), z.number()]).optional(),
   code: z.string().min(1).max(64),
   start_date: timestampText.optional(),
   end_date: timestampText.optional(),
@@ -207,7 +234,9 @@ export const AUTARCH_ROW_FIELDS = [
   'Gov ID',
   'Name',
   'Alliance',
+  'Camp',
   'KD',
+  'Power',
   'Kill Points',
   'Death Points',
   'Heal Points',
@@ -217,12 +246,16 @@ export const autarchRowSchema = z.object({
   'Gov ID': z.number(),
   Name: z.string(),
   Alliance: z.string().nullable(),
+  Camp: z.string().nullable(),
   KD: z.number().nullable(),
+  /** Power in the governor's latest autarch scan; `top` ranks by it. */
+  Power: nullableNumber,
   'Kill Points': nullableNumber,
   'Death Points': nullableNumber,
   'Heal Points': nullableNumber,
   'Total Points': nullableNumber,
 });
+export type AutarchRowField = (typeof AUTARCH_ROW_FIELDS)[number];
 export type AutarchRow = z.infer<typeof autarchRowSchema>;
 
 export const autarchDataQuerySchema = dashboardDataQuerySchema.pick({
@@ -246,3 +279,20 @@ export const autarchResponseSchema = z.object({
   lastUpdated: z.number().nullable(),
 });
 export type AutarchResponse = z.infer<typeof autarchResponseSchema>;
+
+/** autarch campSummary headers; kdSummary has 'CAMP NAME', 'KD', then the same metrics. */
+export const AUTARCH_SUMMARY_HEADERS = [
+  'CAMP NAME',
+  'Governors',
+  'Kill Points',
+  'Death Points',
+  'Heal Points',
+  'Total Points',
+] as const;
+
+export const autarchUpdateTablesBodySchema = z.object({
+  kd: z.union([z.string(), z.number()]),
+  /** The kingdom's access code: warming is a viewer call like reading. */
+  code: z.string().min(1).max(64),
+});
+export const autarchAvailableKdsResponseSchema = allKdsResponseSchema;

@@ -1,27 +1,138 @@
-import { Link, Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { COPYRIGHT_YEAR } from '@kingdom-stats/core';
+import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { useSignOut } from '../../api/auth.ts';
+import { usePublicConfig } from '../../api/public-config.ts';
+import { useSession } from '../../auth/session.ts';
 
 export const PRODUCT_NAME = 'Kingdom Stats';
 
-export function AppShell() {
+const focus = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-400';
+const navLink = `rounded-md px-2 py-1.5 text-sm font-medium text-slate-300 hover:bg-slate-800 hover:text-white ${focus}`;
+const navLinkActive = 'bg-slate-800 text-white';
+
+export function Logo({ className = 'size-7' }: { className?: string }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 32 32" className={className}>
+      <rect width="32" height="32" rx="6" fill="#0ea5e9" />
+      <path d="M7 23h18v3H7zM7 10l4.5 4L16 7l4.5 7L25 10v11H7z" fill="#020617" />
+    </svg>
+  );
+}
+
+function ExternalIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 16 16" className="size-3.5 opacity-70">
+      <path d="M6 3h7v7M13 3 5 11" fill="none" stroke="currentColor" strokeWidth="1.6" />
+    </svg>
+  );
+}
+
+/**
+ * The header of every screen (SPEC §1): the shop link, Login when signed out, Sign Out when signed in, User
+ * Management for superadmins. Kingdom Management is linked for every signed-in user. On a phone the links that
+ * do not fit beside the name move to a second row.
+ */
+function SiteHeader() {
+  const { isAuthenticated, isSuperadmin, user } = useSession();
+  const config = usePublicConfig();
+  const signOut = useSignOut();
   const navigation = useNavigation();
   const navigating = navigation.state !== 'idle';
+  const shopUrl = config.data?.shopUrl ?? null;
+
+  const links = (
+    <>
+      {shopUrl && (
+        <a
+          href={shopUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={`${navLink} inline-flex items-center gap-1`}
+        >
+          Shop
+          <ExternalIcon />
+        </a>
+      )}
+      {isAuthenticated && (
+        <NavLink
+          to="/admin/settings"
+          end
+          className={({ isActive }) => `${navLink} ${isActive ? navLinkActive : ''}`}
+        >
+          Kingdom Management
+        </NavLink>
+      )}
+      {isAuthenticated && isSuperadmin && (
+        <NavLink
+          to="/admin/users"
+          className={({ isActive }) => `${navLink} ${isActive ? navLinkActive : ''}`}
+        >
+          User Management
+        </NavLink>
+      )}
+    </>
+  );
+  const hasLinks = shopUrl !== null || isAuthenticated;
 
   return (
+    <header className="border-b border-slate-800 bg-slate-900/80">
+      <div className="mx-auto flex h-14 w-full max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
+        <Link
+          to="/"
+          className={`flex min-w-0 items-center gap-2 rounded text-lg font-semibold tracking-tight text-white hover:text-sky-300 ${focus}`}
+        >
+          <Logo />
+          <span className="truncate">{PRODUCT_NAME}</span>
+        </Link>
+        <nav aria-label="Site" className="flex items-center gap-1">
+          <div className="hidden items-center gap-1 sm:flex">{links}</div>
+          {isAuthenticated ? (
+            <>
+              {user?.username && (
+                <span
+                  className="hidden px-2 text-sm text-slate-400 lg:inline"
+                  title={`Signed in as ${user.username}`}
+                >
+                  {user.username}
+                </span>
+              )}
+              <button
+                type="button"
+                onClick={() => void signOut()}
+                className={`ml-1 h-9 rounded-lg border border-slate-700 px-3 text-sm font-medium text-slate-200 hover:border-slate-500 hover:bg-slate-800 ${focus}`}
+              >
+                Sign Out
+              </button>
+            </>
+          ) : (
+            <Link
+              to="/login"
+              className={`ml-1 inline-flex h-9 items-center rounded-lg bg-sky-500 px-4 text-sm font-semibold text-slate-950 hover:bg-sky-400 ${focus}`}
+            >
+              Login
+            </Link>
+          )}
+        </nav>
+      </div>
+      {hasLinks && (
+        <nav aria-label="Site links" className="border-t border-slate-800/70 sm:hidden">
+          <div className="mx-auto flex w-full max-w-7xl flex-wrap items-center gap-1 px-3 py-1.5">
+            {links}
+          </div>
+        </nav>
+      )}
+      {/* Screens load as separate chunks; without a cue a slow network makes links feel dead. */}
+      <div aria-hidden="true" className="h-0.5 overflow-hidden">
+        {navigating && <div className="h-full w-full animate-pulse bg-sky-500" />}
+      </div>
+    </header>
+  );
+}
+
+export function AppShell() {
+  return (
     <div className="flex min-h-dvh flex-col bg-slate-950 text-slate-100">
-      <header className="border-b border-slate-800 bg-slate-900/80">
-        <div className="mx-auto flex h-14 w-full max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-          <Link
-            to="/"
-            className="rounded text-lg font-semibold tracking-tight text-white hover:text-sky-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-400"
-          >
-            {PRODUCT_NAME}
-          </Link>
-        </div>
-        {/* Screens load as separate chunks; without a cue a slow network makes links feel dead. */}
-        <div aria-hidden="true" className="h-0.5 overflow-hidden">
-          {navigating && <div className="h-full w-full animate-pulse bg-sky-500" />}
-        </div>
-      </header>
+      <SiteHeader />
 
       <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
         <Outlet />
@@ -29,7 +140,8 @@ export function AppShell() {
 
       <footer className="border-t border-slate-800">
         <p className="mx-auto w-full max-w-7xl px-4 py-4 text-center text-xs text-slate-400 sm:px-6 lg:px-8">
-          {PRODUCT_NAME} is a fan-made project and is not affiliated with the game publisher. © 2025
+          {PRODUCT_NAME} is a fan-made project and is not affiliated with the game publisher. ©{' '}
+          {COPYRIGHT_YEAR}
         </p>
       </footer>
       <ScrollRestoration />

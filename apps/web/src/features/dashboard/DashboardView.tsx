@@ -1,17 +1,404 @@
+import {
+  campColorMap,
+  cycleSort,
+  DEFAULT_TABLE_PAGE_SIZE,
+  DIPLO_LOADING_DELAY_MS,
+  MAX_EXPORT_PAGE_SIZE,
+  playerStatsFileName,
+} from '@kingdom-stats/core';
+import type { DashboardResponse, SettingsResponse } from '@kingdom-stats/core/api';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError } from '../../api/client.ts';
+import {
+  ALL,
+  fetchDashboardData,
+  type PlayerQuery,
+  useAllKds,
+  useDashboardData,
+  useDashboardSettings,
+  useUpdateTables,
+} from '../../api/dashboard.ts';
+import { Switch } from '../../components/controls/Switch.tsx';
+import { ErrorPanel } from '../../components/feedback/Panel.tsx';
+import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
+import { downloadBlob } from '../../export/download.ts';
+import { playerSheet } from '../../export/sheets.ts';
+import { buildXlsx } from '../../export/xlsx.ts';
 import { kingdomLabel } from '../kingdom.ts';
+import { AutarchView } from './AutarchView.tsx';
+import { CampPerformance } from './CampPerformance.tsx';
+import { DiploModal } from './DiploModal.tsx';
+import { EmptyState } from './EmptyState.tsx';
+import { FilterModal } from './FilterModal.tsx';
+import { FormulaStrip } from './FormulaStrip.tsx';
+import { KingdomPerformance } from './KingdomPerformance.tsx';
+import { type Period, PeriodHeader, samePeriod } from './PeriodHeader.tsx';
+import { PlayerTable, type PlayerTableState } from './PlayerTable.tsx';
+import { useScrollKeeper } from './useScrollKeeper.ts';
 
 interface DashboardViewProps {
   kd: string;
   code: string;
+  /** Shown above the title on the demo route. */
+  banner?: React.ReactNode;
+}
+
+/** SPEC §8: the server's `error` field, else the message, else a generic sentence. */
+export function dashboardErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    const body = error.body as { error?: unknown } | undefined;
+    if (body && typeof body.error === 'string' && body.error.trim() !== '') return body.error;
+  }
+  if (error instanceof Error && error.message.trim() !== '') return error.message;
+  return 'Failed to fetch dashboard data';
 }
 
 /** The main dashboard for one kingdom; shared by its own route and the demo route. */
-export function DashboardView({ kd }: DashboardViewProps) {
+export function DashboardView({ kd, code, banner }: DashboardViewProps) {
+  const settings = useDashboardSettings(kd, code);
+  const title = `Main dashboard — ${kingdomLabel(kd)}`;
+  if (settings.isPending) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <Spinner label="Loading dashboard..." />
+      </>
+    );
+  }
+  // Settings only give defaults: without them the dashboard opens on the server's own default period.
+  const defaults: SettingsResponse = settings.data ?? {
+    defaultTopFilter: null,
+    defaultDates: { start: null, end: null },
+  };
   return (
+    <Dashboard key={`${kd}/${code}`} kd={kd} code={code} defaults={defaults} title={title} banner={banner} />
+  );
+}
+
+type Mode = 'normal' | 'autarch';
+
+function initialTable(defaults: SettingsResponse): PlayerTableState {
+  return {
+    page: 1,
+    pageSize: DEFAULT_TABLE_PAGE_SIZE,
+    sorts: [],
+    kd: ALL,
+    camp: ALL,
+    search: '',
+    top: defaults.defaultTopFilter && defaults.defaultTopFilter > 0 ? String(defaults.defaultTopFilter) : ALL,
+    filters: [],
+  };
+}
+
+function Dashboard({
+  kd,
+  code,
+  defaults,
+  title,
+  banner,
+}: {
+  kd: string;
+  code: string;
+  defaults: SettingsResponse;
+  title: string;
+  banner?: React.ReactNode;
+}) {
+  const [mode, setMode] = useState<Mode>('normal');
+  const [applied, setApplied] = useState<Period | null>(() =>
+    defaults.defaultDates.start && defaults.defaultDates.end
+      ? { start: defaults.defaultDates.start, end: defaults.defaultDates.end }
+      : null,
+  );
+  const [draft, setDraft] = useState<Period | null>(null);
+  const [table, setTable] = useState<PlayerTableState>(() => initialTable(defaults));
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [diploOpen, setDiploOpen] = useState(false);
+  const [diploLoading, setDiploLoading] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [updateError, setUpdateError] = useState<string | null>(null);
+  const diploTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(diploTimer.current), []);
+
+  const query: PlayerQuery = useMemo(
+    () => ({ ...table, start: applied?.start ?? null, end: applied?.end ?? null }),
+    [table, applied],
+  );
+  const data = useDashboardData(kd, code, query);
+  const allKds = useAllKds(code);
+  const updateTables = useUpdateTables();
+  const answer = data.data;
+  const busy = data.isFetching;
+  const remember = useScrollKeeper(busy, answer);
+
+  // The answer names the period it used (the server's default when none was asked for).
+  const current: Period | null = answer ? answer.selectedDates : null;
+  useEffect(() => {
+    if (current && draft === null) setDraft(current);
+  }, [current, draft]);
+
+  // A period change can leave the page past the end: go to the last page there is.
+  useEffect(() => {
+    if (!answer || data.isPlaceholderData) return;
+    const pages = Math.max(1, Math.ceil(answer.totalPlayers / table.pageSize));
+    if (table.page > pages) setTable((state) => ({ ...state, page: pages }));
+  }, [answer, data.isPlaceholderData, table.page, table.pageSize]);
+
+  const campColors = useMemo(
+    () => campColorMap(answer ? [...answer.availableCamps, ...Object.keys(answer.kdSummary.campData)] : []),
+    [answer],
+  );
+  const kdOptions = useMemo(() => kdChoices(allKds.data?.kds, answer), [allKds.data, answer]);
+
+  /** Changes what the player table shows, keeping the reader's place; `resetPage` per SPEC §4. */
+  const change = (patch: Partial<PlayerTableState>, resetPage = true) => {
+    remember();
+    setTable((state) => ({ ...state, ...patch, ...(resetPage ? { page: 1 } : {}) }));
+  };
+
+  const hasActiveFilters =
+    table.search !== '' ||
+    table.kd !== ALL ||
+    table.camp !== ALL ||
+    table.filters.length > 0 ||
+    table.top !== initialTable(defaults).top;
+
+  const apply = async () => {
+    if (!draft || !current) return;
+    if (Number(draft.start) > Number(draft.end)) {
+      window.alert('Start date cannot be later than end date');
+      return;
+    }
+    setUpdateError(null);
+    try {
+      await updateTables.mutateAsync({ kd, code, start_date: draft.start, end_date: draft.end });
+    } catch {
+      setUpdateError('Failed to update tables');
+      return;
+    }
+    remember();
+    setApplied({ ...draft });
+  };
+
+  const openDiplo = () => {
+    setDiploLoading(true);
+    window.clearTimeout(diploTimer.current);
+    diploTimer.current = window.setTimeout(() => {
+      setDiploLoading(false);
+      setDiploOpen(true);
+    }, DIPLO_LOADING_DELAY_MS);
+  };
+
+  const exportPlayers = async () => {
+    if (table.kd === ALL) {
+      window.alert('Please select a specific KD to export data.');
+      return;
+    }
+    setExporting(true);
+    try {
+      const full = await fetchDashboardData(kd, code, { ...query, page: 1, pageSize: MAX_EXPORT_PAGE_SIZE });
+      if (full.playerData.length === 0) {
+        window.alert('No data available to export');
+        return;
+      }
+      const blob = await buildXlsx([playerSheet(full.playerData)]);
+      downloadBlob(
+        blob,
+        playerStatsFileName({
+          kd: table.kd,
+          start: Number(full.selectedDates.start),
+          end: Number(full.selectedDates.end),
+          camp: table.camp,
+          top: table.top,
+          search: table.search,
+          sorted: table.sorts.length > 0,
+        }),
+      );
+    } catch {
+      window.alert('Failed to export data. Please try again.');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const showSwitch = answer?.showAutarchSwitcher === true;
+  const header = (
     <PageHeader
-      title={`Main dashboard — ${kingdomLabel(kd)}`}
-      description="Player statistics over a chosen scan period, with camp and kingdom summaries, the DKP formula and the diplomacy overview."
-    />
+      title={title}
+      description="Player, camp and kingdom performance over a chosen scan period, scored with the kingdom's DKP formula."
+    >
+      {showSwitch && <ModeSwitch mode={mode} onChange={setMode} />}
+    </PageHeader>
+  );
+
+  if (data.isPending) {
+    return (
+      <>
+        {banner}
+        {header}
+        <Spinner label="Loading dashboard..." />
+      </>
+    );
+  }
+  if (data.isError && !answer) {
+    return (
+      <>
+        {banner}
+        {header}
+        <ErrorPanel
+          message={dashboardErrorMessage(data.error)}
+          onRetry={() => void data.refetch()}
+          retrying={data.isFetching}
+        />
+      </>
+    );
+  }
+  if (!answer) return null;
+
+  if (mode === 'autarch' && showSwitch) {
+    return (
+      <>
+        {banner}
+        {header}
+        <AutarchView kd={kd} code={code} campColors={campColors} />
+      </>
+    );
+  }
+
+  const period = current ?? { start: '', end: '' };
+  const noScans = answer.dates.length === 0;
+  const emptyPeriod = answer.totalPlayers === 0 && !hasActiveFilters && answer.campSummary.data.length === 0;
+
+  return (
+    <div className="space-y-5">
+      {banner}
+      {header}
+      {!noScans && (
+        <PeriodHeader
+          dates={answer.dates}
+          draft={draft ?? period}
+          applied={period}
+          updating={updateTables.isPending || (busy && applied !== null && !samePeriod(applied, period))}
+          onDraft={setDraft}
+          onApply={() => void apply()}
+          diploLoading={diploLoading}
+          onDiplo={openDiplo}
+        />
+      )}
+      {updateError && (
+        <p
+          role="alert"
+          className="rounded-lg border border-rose-500/40 bg-rose-950/40 px-3 py-2 text-sm text-rose-100"
+        >
+          {updateError}
+        </p>
+      )}
+      {data.isError && (
+        <ErrorPanel
+          message={dashboardErrorMessage(data.error)}
+          onRetry={() => void data.refetch()}
+          retrying={data.isFetching}
+        />
+      )}
+      {noScans || emptyPeriod ? (
+        <EmptyState />
+      ) : (
+        <>
+          <FormulaStrip formulaString={answer.formulaString} />
+          <nav aria-label="Sections" className="-mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            <a className="text-sky-300 hover:underline" href="#campPerformance">
+              Camps
+            </a>
+            <a className="text-sky-300 hover:underline" href="#kingdomPerformance">
+              Kingdoms
+            </a>
+            <a className="text-sky-300 hover:underline" href="#playerStats">
+              Players
+            </a>
+          </nav>
+          <CampPerformance
+            id="campPerformance"
+            title="Camp Wise Performance"
+            summary={answer.campSummary}
+            campColors={campColors}
+            busy={busy}
+          />
+          <KingdomPerformance
+            id="kingdomPerformance"
+            title="Kingdom Wise Performance"
+            summary={answer.kdSummary}
+            campColors={campColors}
+            busy={busy}
+          />
+          <PlayerTable
+            state={table}
+            rows={answer.playerData}
+            total={answer.totalPlayers}
+            kds={kdOptions}
+            camps={answer.availableCamps}
+            campColors={campColors}
+            defaultTop={defaults.defaultTopFilter}
+            busy={busy}
+            exporting={exporting}
+            hasActiveFilters={hasActiveFilters}
+            onSort={(key, multi) => change({ sorts: cycleSort(table.sorts, key, { multi }) })}
+            onSearch={(search) => change({ search })}
+            onKd={(value) => change({ kd: value })}
+            onCamp={(value) => change({ camp: value })}
+            onTop={(value) => change({ top: value })}
+            onRemoveFilter={(index) => change({ filters: table.filters.filter((_, i) => i !== index) })}
+            onOpenFilters={() => setFiltersOpen(true)}
+            onClearFilters={() =>
+              change({
+                search: '',
+                kd: ALL,
+                camp: ALL,
+                top: initialTable(defaults).top,
+                filters: [],
+              })
+            }
+            onPage={(page) => change({ page }, false)}
+            onPageSize={(pageSize) => change({ pageSize })}
+            onExport={() => void exportPlayers()}
+          />
+        </>
+      )}
+      <FilterModal
+        open={filtersOpen}
+        filters={table.filters}
+        onClose={() => setFiltersOpen(false)}
+        onApply={(filters) => {
+          setFiltersOpen(false);
+          change({ filters });
+        }}
+      />
+      <DiploModal
+        open={diploOpen}
+        onClose={() => setDiploOpen(false)}
+        overview={answer.diplomOverview}
+        campColors={campColors}
+      />
+    </div>
+  );
+}
+
+/** The KD filter's choices: the access code's kds, else the period's, else those of the rows on screen (SPEC §8). */
+function kdChoices(allKds: readonly number[] | undefined, answer: DashboardResponse | undefined): number[] {
+  if (allKds && allKds.length > 0) return [...allKds].sort((a, b) => a - b);
+  if (!answer) return [];
+  if (answer.availableKds.length > 0) return [...answer.availableKds].sort((a, b) => a - b);
+  const fromRows = answer.playerData.map((row) => row.KD).filter((value): value is number => value !== null);
+  return [...new Set(fromRows)].sort((a, b) => a - b);
+}
+
+function ModeSwitch({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => void }) {
+  return (
+    <div className="rounded-lg border border-slate-800 bg-slate-900/70 px-3 py-1">
+      <Switch
+        checked={mode === 'autarch'}
+        onChange={(on) => onChange(on ? 'autarch' : 'normal')}
+        label="Autarch mode"
+      />
+    </div>
   );
 }

@@ -29,5 +29,21 @@ export function Component() {
       />
     );
   }
-  return <DashboardView kd={String(demo.data.kd)} code={demo.data.code} />;
+  return (
+    <DashboardView
+      kd={String(demo.data.kd)}
+      code={demo.data.code}
+      banner={
+        <p
+          data-testid="demo-banner"
+          className="mb-4 flex flex-wrap items-center gap-2 rounded-lg border border-sky-500/30 bg-sky-500/10 px-3 py-2 text-sm text-sky-100"
+        >
+          <span className="rounded bg-sky-400 px-1.5 py-px text-[10px] font-bold tracking-wider text-slate-950">
+            DEMO
+          </span>
+          Sample data from a made-up KvK map: every number you see is generated.
+        </p>
+      }
+    />
+  );
 }

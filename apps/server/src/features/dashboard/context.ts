@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { DEFAULT_STATS_FORMULA, readStatsFormula, type StatsFormula } from '@kingdom-stats/core';
+import type { DateOption } from '@kingdom-stats/core/api';
+import type { Kysely } from 'kysely';
+import type { Database, KingdomTable } from '../../db/schema.ts';
+import { type KingdomSettings, readKingdomSettings } from '../settings/service.ts';
+import {
+  type CampMember,
+  type FormulaInfo,
+  type ScanInfo,
+  selectCampMembers,
+  selectFormula,
+  selectKingdomScans,
+} from './queries.ts';
+
+/**
+ * What every dashboard request reads before touching governor rows: the kingdom's scans, formula and camp map.
+ * Three small queries; together they also make the cache keys, so anything that changes a result (an import or
+ * deletion, a formula save, a camp change — by this process or another) changes the key.
+ */
+export interface KingdomContext {
+  kingdom: KingdomTable;
+  settings: KingdomSettings;
+  kingdomScans: ScanInfo[];
+  autarchScans: ScanInfo[];
+  formula: StatsFormula;
+  formulaInfo: FormulaInfo | null;
+  /** Camp names on the kingdom's map, and each member home kd's camp. */
+  campNames: string[];
+  campOf: (homeKd: number | null) => string | undefined;
+  /** Fingerprints of the formula and the camp map, for cache keys. */
+  formulaKey: string;
+  campKey: string;
+}
+
+export async function loadKingdomContext(
+  db: Kysely<Database>,
+  kingdom: KingdomTable,
+): Promise<KingdomContext> {
+  const [scans, formulaInfo, members] = await Promise.all([
+    selectKingdomScans(db, kingdom.kd),
+    selectFormula(db, kingdom.kd),
+    selectCampMembers(db, kingdom.kd),
+  ]);
+  const campByKd = new Map(members.map((m) => [m.memberKd, m.camp]));
+  return {
+    kingdom,
+    settings: readKingdomSettings(kingdom.settings_json),
+    kingdomScans: scans.filter((scan) => scan.kind === 'kingdom'),
+    autarchScans: scans.filter((scan) => scan.kind === 'autarch'),
+    formula: parseFormula(formulaInfo),
+    formulaInfo,
+    campNames: [...new Set(members.map((m) => m.camp))],
+    campOf: (homeKd) => (homeKd === null ? undefined : campByKd.get(homeKd)),
+    formulaKey: formulaInfo ? fingerprint([formulaInfo.statsFormulaJson]) : 'default',
+    campKey: fingerprint(members.map((m: CampMember) => `${m.memberKd}=${m.camp}`)),
+  };
+}
+
+function parseFormula(info: FormulaInfo | null): StatsFormula {
+  if (!info) return DEFAULT_STATS_FORMULA;
+  try {
+    return readStatsFormula(JSON.parse(info.statsFormulaJson)) ?? DEFAULT_STATS_FORMULA;
+  } catch {
+    return DEFAULT_STATS_FORMULA;
+  }
+}
+
+/** A short, stable digest of a list of strings, for cache keys. */
+export function fingerprint(parts: readonly (string | number)[]): string {
+  return createHash('sha1').update(parts.join('\u0000')).digest('base64url');
+}
+
+/** '2026-10-01 00:00 UTC · kd1234-start' */
+export function dateOption(scan: ScanInfo): DateOption {
+  const iso = new Date(scan.takenAt * 1000).toISOString();
+  return { timestamp: scan.takenAt, display: `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC · ${scan.name}` };
+}
+
+export type DkpScansSelection = 'none' | { wars: { name: string; before: number; after: number }[] };
+
+/**
+ * The saved wars (formulas.wars_json: {base, wars: [{before: {scan name: time}, after: {scan name: time}}]}) as
+ * SPEC §3's dkpScansSelection: 'War n' with its before and after scan times, or 'none' when no war is saved.
+ */
+export function dkpScansSelection(warsJson: string | null | undefined): DkpScansSelection {
+  if (!warsJson) return 'none';
+  let raw: unknown;
+  try {
+    raw = JSON.parse(warsJson);
+  } catch {
+    return 'none';
+  }
+  const list = (raw as { wars?: unknown } | null)?.wars;
+  if (!Array.isArray(list)) return 'none';
+  const wars = list.flatMap((war: unknown, index) => {
+    const before = firstTime((war as { before?: unknown } | null)?.before);
+    const after = firstTime((war as { after?: unknown } | null)?.after);
+    return before === null || after === null ? [] : [{ name: `War ${index + 1}`, before, after }];
+  });
+  return wars.length > 0 ? { wars } : 'none';
+}
+
+function firstTime(map: unknown): number | null {
+  if (map === null || typeof map !== 'object') return null;
+  const value = Object.values(map)[0];
+  const time = typeof value === 'string' ? Number(value) : value;
+  return typeof time === 'number' && Number.isFinite(time) ? time : null;
+}

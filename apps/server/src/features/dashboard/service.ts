@@ -1,0 +1,255 @@
+import { dkpScorer, formulaDisplayString, type SortEntry } from '@kingdom-stats/core';
+import {
+  CAMP_SUMMARY_HEADERS,
+  type DashboardResponse,
+  type DiplomOverview,
+  NO_CAMP,
+  PLAYER_ROW_FIELDS,
+  type PlayerRow,
+} from '@kingdom-stats/core/api';
+import type { Kysely } from 'kysely';
+import type { Database, KingdomTable } from '../../db/schema.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import { KINGDOM_NOT_FOUND, requireViewerAccess } from '../kingdoms/access.ts';
+import {
+  dateOption,
+  dkpScansSelection,
+  fingerprint,
+  type KingdomContext,
+  loadKingdomContext,
+} from './context.ts';
+import { type ResolvedPeriod, resolvePeriod } from './period.ts';
+import { ComputeCache } from './period-cache.ts';
+import { buildPlayerRow } from './period-rows.ts';
+import { selectHomeKds, selectKingdomsByCode, selectPeriodStats, selectScanTotalsByKd } from './queries.ts';
+import {
+  isUnfiltered,
+  pageOf,
+  parseTableRequest,
+  rankByPower,
+  selectRows,
+  sortedRows,
+  type TableData,
+  type TableQuery,
+} from './row-query.ts';
+import {
+  buildDiplomOverview,
+  buildSummaries,
+  emptySummaries,
+  fieldMetrics,
+  type Summaries,
+} from './summaries.ts';
+
+/** Without a sort, the player table lists governors by current power, highest first. */
+export const DEFAULT_PLAYER_SORTS: readonly SortEntry[] = [{ key: 'Power', direction: 'desc', priority: 1 }];
+
+const SUMMARY_METRICS = fieldMetrics<PlayerRow>(CAMP_SUMMARY_HEADERS.slice(2));
+const SUMMARY_METRIC_HEADERS = CAMP_SUMMARY_HEADERS.slice(2);
+
+/** A period's computed rows and what is derived from them alone. */
+export interface PeriodData extends TableData<PlayerRow> {
+  rows: PlayerRow[];
+  availableCamps: string[];
+  availableKds: number[];
+  /** Summaries of all rows (the unfiltered table), computed on first use. */
+  summaries?: Summaries;
+}
+
+export interface DataQuery extends TableQuery {
+  start_date?: string | undefined;
+  end_date?: string | undefined;
+}
+
+/**
+ * The main dashboard's work. One instance per app: it owns the in-memory caches (see period-cache.ts), so tests
+ * with several apps in one process never share results.
+ */
+export class DashboardService {
+  // 20 periods, and at most 300,000 rows in all (about 19 periods of a 16,000-governor map).
+  private readonly periods = new ComputeCache<PeriodData>(
+    { maxEntries: 20, maxWeight: 300_000 },
+    (data) => data.rows.length,
+  );
+  private readonly small = new ComputeCache<unknown>({ maxEntries: 200, maxWeight: 200 });
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async data(params: { kd: string; code: string }, query: DataQuery): Promise<DashboardResponse> {
+    // Checked before anything else: a bad sort key or filter column never reaches the database.
+    const request = parseTableRequest(query, PLAYER_ROW_FIELDS, DEFAULT_PLAYER_SORTS);
+    const kingdom = await requireViewerAccess(this.db, params.kd, params.code);
+    const context = await loadKingdomContext(this.db, kingdom);
+    const period = resolvePeriod(context.kingdomScans, context.settings, {
+      start: query.start_date,
+      end: query.end_date,
+    });
+    const common = {
+      dates: context.kingdomScans.map(dateOption),
+      formulaString: formulaDisplayString(context.formula),
+      diplomOverview: await this.diplomacy(context),
+      showAutarchSwitcher: context.settings.showAutarchSwitcher && context.autarchScans.length > 0,
+      dkpScansSelection: dkpScansSelection(context.formulaInfo?.warsJson),
+    };
+    if (!period) {
+      return {
+        playerData: [],
+        totalPlayers: 0,
+        ...emptySummaries(SUMMARY_METRIC_HEADERS),
+        availableCamps: [],
+        availableKds: [],
+        selectedDates: { start: '', end: '' },
+        ...common,
+      };
+    }
+
+    const data = await this.periodData(context, period);
+    const { selected, ordered } = selectRows(data, request);
+    let summaries: Summaries;
+    if (isUnfiltered(request)) {
+      data.summaries ??= buildSummaries(data.rows, SUMMARY_METRICS, context.campNames);
+      summaries = data.summaries;
+    } else {
+      summaries = buildSummaries(selected, SUMMARY_METRICS, context.campNames);
+    }
+    return {
+      playerData: pageOf(ordered, request.page, request.pageSize),
+      totalPlayers: ordered.length,
+      ...summaries,
+      availableCamps: data.availableCamps,
+      availableKds: data.availableKds,
+      selectedDates: { start: String(period.start.takenAt), end: String(period.end.takenAt) },
+      ...common,
+    };
+  }
+
+  /** Computes (or finds) a period's rows; idempotent. Answers how many governor rows the period has. */
+  async warm(input: {
+    kd?: string | number | undefined;
+    code: string;
+    start_date?: string;
+    end_date?: string;
+  }) {
+    const kingdom = await this.viewerKingdom(input.kd, input.code);
+    const context = await loadKingdomContext(this.db, kingdom);
+    const period = resolvePeriod(context.kingdomScans, context.settings, {
+      start: input.start_date,
+      end: input.end_date,
+    });
+    if (!period) return { status: 'success' as const, rows: 0 };
+    const data = await this.periodData(context, period);
+    sortedRows(data, DEFAULT_PLAYER_SORTS);
+    data.summaries ??= buildSummaries(data.rows, SUMMARY_METRICS, context.campNames);
+    await this.diplomacy(context);
+    return { status: 'success' as const, rows: data.rows.length };
+  }
+
+  async formulaString(params: { kd: string; code: string }): Promise<{ formulaString: string }> {
+    const kingdom = await requireViewerAccess(this.db, params.kd, params.code);
+    const context = await loadKingdomContext(this.db, kingdom);
+    return { formulaString: formulaDisplayString(context.formula) };
+  }
+
+  /** Home kds seen in the kingdom scans of the kingdom (or kingdoms) whose access code this is. */
+  async allKds(code: string): Promise<{ kds: number[] }> {
+    const kingdoms = await selectKingdomsByCode(this.db, normaliseCode(code));
+    if (kingdoms.length === 0) throw new AppError('NOT_FOUND', KINGDOM_NOT_FOUND);
+    const kds = new Set<number>();
+    for (const kingdom of kingdoms) {
+      const context = await loadKingdomContext(this.db, kingdom);
+      const ids = context.kingdomScans.map((scan) => scan.id);
+      const key = `home-kds:${kingdom.kd}:${fingerprint(ids)}`;
+      const found = (await this.small.get(key, () => selectHomeKds(this.db, ids))) as number[];
+      for (const kd of found) kds.add(kd);
+    }
+    return { kds: [...kds].sort((a, b) => a - b) };
+  }
+
+  /** For tests and benchmarks: forget every computed period. */
+  clearCache(): void {
+    this.periods.clear();
+    this.small.clear();
+  }
+
+  private async viewerKingdom(kd: string | number | undefined, code: string): Promise<KingdomTable> {
+    if (kd !== undefined && String(kd).trim() !== '') return requireViewerAccess(this.db, kd, code);
+    const kingdoms = await selectKingdomsByCode(this.db, normaliseCode(code));
+    if (kingdoms.length === 0) throw new AppError('NOT_FOUND', KINGDOM_NOT_FOUND);
+    if (kingdoms.length > 1) throw badRequest('kd is required: several kingdoms use this access code');
+    return kingdoms[0]!;
+  }
+
+  private periodData(context: KingdomContext, period: ResolvedPeriod): Promise<PeriodData> {
+    const key = [
+      'period',
+      context.kingdom.kd,
+      period.start.takenAt,
+      period.end.takenAt,
+      fingerprint(period.scans.map((scan) => scan.id)),
+      context.formulaKey,
+      context.campKey,
+    ].join(':');
+    return this.periods.get(key, () => computePeriod(this.db, context, period));
+  }
+
+  /** The latest kingdom scan's totals per camp and kd (not bound to the selected period). */
+  private async diplomacy(context: KingdomContext): Promise<DiplomOverview> {
+    const latest = context.kingdomScans.at(-1);
+    if (!latest) return { timestamp: null, camps: {} };
+    const key = `diplomacy:${context.kingdom.kd}:${latest.id}:${context.campKey}`;
+    return (await this.small.get(key, async () =>
+      buildDiplomOverview(
+        await selectScanTotalsByKd(this.db, latest.id),
+        (kd) => context.campOf(kd),
+        latest.takenAt,
+      ),
+    )) as DiplomOverview;
+  }
+}
+
+async function computePeriod(
+  db: Kysely<Database>,
+  context: KingdomContext,
+  period: ResolvedPeriod,
+): Promise<PeriodData> {
+  const stats = await selectPeriodStats(db, context.kingdom.kd, period.scans);
+  const rowContext = {
+    period: { start: period.start.takenAt, end: period.end.takenAt },
+    dkp: dkpScorer(context.formula),
+    campOf: context.campOf,
+  };
+  const rows = stats.map((stat) => buildPlayerRow(stat, rowContext));
+  const camps = new Set<string>();
+  const kds = new Set<number>();
+  for (const row of rows) {
+    camps.add(row.Camp ?? NO_CAMP);
+    if (row.KD !== null) kds.add(row.KD);
+  }
+  const named = sortNames([...camps].filter((camp) => camp !== NO_CAMP));
+  return {
+    rows,
+    byPower: lazy(() => rankByPower(rows)),
+    // Camps that have governors in the period, by name; NO_CAMP last when some governors have none.
+    availableCamps: camps.has(NO_CAMP) ? [...named, NO_CAMP] : named,
+    availableKds: [...kds].sort((a, b) => a - b),
+    sorted: new Map(),
+  };
+}
+
+/** A value computed on first use. */
+function lazy<T>(compute: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= compute();
+    return value;
+  };
+}
+
+const NAME_COLLATOR = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+function sortNames(names: string[]): string[] {
+  return names.sort((a, b) => NAME_COLLATOR.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function normaliseCode(code: string): string {
+  return code.trim().toLowerCase();
+}

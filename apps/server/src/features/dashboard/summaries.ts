@@ -1,0 +1,211 @@
+import { campColor, campColorMap } from '@kingdom-stats/core';
+import {
+  type CampSummary,
+  type DiplomOverview,
+  type DiplomStats,
+  type KdSummary,
+  NO_CAMP,
+} from '@kingdom-stats/core/api';
+import type { KdTotals } from './queries.ts';
+import type { BaseRow } from './row-query.ts';
+
+/**
+ * Camp and kingdom summaries (SPEC §3): sums over the rows the player table selects (every filter applied, before
+ * paging), and the diplomacy overview. Pure functions of their inputs.
+ */
+
+/** SPEC §9 bar colours: power blue, T4 cyan, T5 yellow, dead red, healed green; autarch points cyan/red/green/purple. */
+export const SUMMARY_COLORS: Readonly<Record<string, string>> = {
+  Governors: '#64748b',
+  Power: '#3b82f6',
+  'Power Change': '#3b82f6',
+  'T4 Kills': '#06b6d4',
+  'T5 Kills': '#eab308',
+  'KP (T4+T5)': '#8b5cf6',
+  Dead: '#ef4444',
+  Healed: '#22c55e',
+  DKP: '#f97316',
+  'Kill Points': '#06b6d4',
+  'Death Points': '#ef4444',
+  'Heal Points': '#22c55e',
+  'Total Points': '#a855f7',
+};
+
+export interface SummaryMetric<T> {
+  header: string;
+  value: (row: T) => number | null;
+}
+
+/** A metric per row field of the same name. */
+export function fieldMetrics<T extends BaseRow>(headers: readonly string[]): SummaryMetric<T>[] {
+  return headers.map((header) => ({ header, value: (row: T) => row[header] as number | null }));
+}
+
+class Accumulator {
+  governors = 0;
+  readonly sums: (number | null)[];
+
+  constructor(size: number) {
+    this.sums = new Array<number | null>(size).fill(null);
+  }
+
+  add(values: readonly (number | null)[]): void {
+    this.governors++;
+    values.forEach((value, i) => {
+      if (value === null || !Number.isFinite(value)) return;
+      this.sums[i] = (this.sums[i] ?? 0) + value;
+    });
+  }
+}
+
+export interface Summaries {
+  campSummary: CampSummary;
+  kdSummary: KdSummary;
+}
+
+/**
+ * `campNames` are the camps on the kingdom's map: colours are given by their sorted order, so a camp keeps its
+ * colour whatever the filters leave on screen.
+ */
+export function buildSummaries<T extends BaseRow>(
+  rows: readonly T[],
+  metrics: readonly SummaryMetric<T>[],
+  campNames: readonly string[],
+): Summaries {
+  const byCamp = new Map<string, Accumulator>();
+  const byCampKd = new Map<string, Map<number | null, Accumulator>>();
+  for (const row of rows) {
+    const camp = row.Camp ?? NO_CAMP;
+    const values = metrics.map((metric) => metric.value(row));
+    let campAcc = byCamp.get(camp);
+    if (!campAcc) {
+      campAcc = new Accumulator(metrics.length);
+      byCamp.set(camp, campAcc);
+      byCampKd.set(camp, new Map());
+    }
+    campAcc.add(values);
+    const kds = byCampKd.get(camp)!;
+    let kdAcc = kds.get(row.KD);
+    if (!kdAcc) {
+      kdAcc = new Accumulator(metrics.length);
+      kds.set(row.KD, kdAcc);
+    }
+    kdAcc.add(values);
+  }
+
+  const colors = campColorMap([...campNames, ...byCamp.keys()].filter((name) => name !== NO_CAMP));
+  const camps = orderCamps(byCamp.keys(), colors);
+  const metricHeaders = metrics.map((metric) => metric.header);
+
+  const campData = camps.map((camp) => {
+    const acc = byCamp.get(camp)!;
+    return [camp, acc.governors, ...acc.sums];
+  });
+  const kdData: (string | number | null)[][] = [];
+  const campKds: KdSummary['campData'] = {};
+  for (const camp of camps) {
+    const kds = [...byCampKd.get(camp)!.entries()].sort(([a], [b]) => (a ?? Infinity) - (b ?? Infinity));
+    campKds[camp] = {
+      color: camp === NO_CAMP ? campColor(colors, null) : campColor(colors, camp),
+      kds: kds.flatMap(([kd]) => (kd === null ? [] : [kd])),
+    };
+    kds.forEach(([kd, acc], i) => {
+      kdData.push([i === 0 ? camp : null, kd, acc.governors, ...acc.sums]);
+    });
+  }
+
+  const campHeaders = ['CAMP NAME', 'Governors', ...metricHeaders];
+  const kdHeaders = ['CAMP NAME', 'KD', 'Governors', ...metricHeaders];
+  return {
+    campSummary: {
+      headers: campHeaders,
+      data: campData,
+      maxValues: maxMagnitudes(campHeaders, campData, 1),
+      colors: colorsOf(campHeaders),
+    },
+    kdSummary: {
+      headers: kdHeaders,
+      data: kdData,
+      campData: campKds,
+      maxValues: maxMagnitudes(kdHeaders, kdData, 2),
+      colors: colorsOf(kdHeaders),
+    },
+  };
+}
+
+/** Camps in display order: sorted as campColorMap sorts them, NO_CAMP last. */
+function orderCamps(present: Iterable<string>, colors: ReadonlyMap<string, string>): string[] {
+  const have = new Set(present);
+  const ordered = [...colors.keys()].filter((camp) => have.has(camp));
+  return have.has(NO_CAMP) ? [...ordered, NO_CAMP] : ordered;
+}
+
+function maxMagnitudes(
+  headers: readonly string[],
+  data: readonly (string | number | null)[][],
+  firstNumeric: number,
+): Record<string, number> {
+  const max: Record<string, number> = {};
+  headers.forEach((header, column) => {
+    if (column < firstNumeric) return;
+    for (const row of data) {
+      const value = row[column];
+      if (typeof value !== 'number') continue;
+      max[header] = Math.max(max[header] ?? 0, Math.abs(value));
+    }
+  });
+  return max;
+}
+
+function colorsOf(headers: readonly string[]): Record<string, string> {
+  const colors: Record<string, string> = {};
+  for (const header of headers) {
+    const color = SUMMARY_COLORS[header];
+    if (color) colors[header] = color;
+  }
+  return colors;
+}
+
+export function emptySummaries(metricHeaders: readonly string[]): Summaries {
+  const campHeaders = ['CAMP NAME', 'Governors', ...metricHeaders];
+  const kdHeaders = ['CAMP NAME', 'KD', 'Governors', ...metricHeaders];
+  return {
+    campSummary: { headers: campHeaders, data: [], maxValues: {}, colors: colorsOf(campHeaders) },
+    kdSummary: { headers: kdHeaders, data: [], campData: {}, maxValues: {}, colors: colorsOf(kdHeaders) },
+  };
+}
+
+/**
+ * The diplomacy overview: one scan's totals per camp and home kd, plus a `total` entry per camp. Governors without
+ * a home kd are left out (there is no kingdom to put them under).
+ */
+export function buildDiplomOverview(
+  totals: readonly KdTotals[],
+  campOf: (kd: number) => string | undefined,
+  timestamp: number | null,
+): DiplomOverview {
+  const camps: DiplomOverview['camps'] = {};
+  const sorted = [...totals].sort((a, b) => (a.home_kd ?? 0) - (b.home_kd ?? 0));
+  for (const row of sorted) {
+    if (row.home_kd === null) continue;
+    const camp = campOf(row.home_kd) ?? NO_CAMP;
+    const stats: DiplomStats = {
+      power: row.power ?? 0,
+      t4_kills: row.t4_kills ?? 0,
+      t5_kills: row.t5_kills ?? 0,
+      dead_troops: row.dead ?? 0,
+      healed_troops: row.healed ?? 0,
+    };
+    const card = camps[camp] ?? {};
+    camps[camp] = card;
+    card[String(row.home_kd)] = stats;
+    const total = card.total ?? { power: 0, t4_kills: 0, t5_kills: 0, dead_troops: 0, healed_troops: 0 };
+    card.total = total;
+    total.power += stats.power;
+    total.t4_kills += stats.t4_kills;
+    total.t5_kills += stats.t5_kills;
+    total.dead_troops += stats.dead_troops;
+    total.healed_troops += stats.healed_troops;
+  }
+  return { timestamp, camps };
+}

@@ -1,0 +1,251 @@
+import type { SortEntry } from '@kingdom-stats/core';
+import { createColumnHelper, type RowData, tableFeatures, useTable } from '@tanstack/react-table';
+import { type CSSProperties, type MouseEvent, type ReactNode, useMemo } from 'react';
+import { SortIndicator } from './SortIndicator.tsx';
+
+/** How a column looks and behaves; the cell renderer gets the original row. */
+export interface DataColumn<T extends RowData> {
+  id: string;
+  /** Header text, also the accessible name of the sort button. */
+  header: string;
+  /** Extra header content under or beside the text (a hint, a unit). */
+  headerExtra?: ReactNode;
+  cell: (row: T, index: number) => ReactNode;
+  align?: 'left' | 'right' | 'center';
+  /** Column width in px (SPEC §9 gives some). */
+  width?: number;
+  sortable?: boolean;
+  /** Drawn with an accent background (the DKP columns). */
+  highlight?: boolean;
+  /** Stays in view while the table scrolls sideways. */
+  sticky?: boolean;
+  /** A tooltip for the header. */
+  title?: string;
+}
+
+type ColumnLook = Omit<DataColumn<Record<string, unknown>>, 'cell' | 'id' | 'header' | 'headerExtra'> & {
+  label: string;
+};
+
+const features = tableFeatures({ columnMeta: {} as ColumnLook });
+
+export interface DataTableProps<T extends RowData> {
+  columns: readonly DataColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T, index: number) => string;
+  /** A short description for screen readers (the table's caption). */
+  caption: string;
+  sorts?: readonly SortEntry[];
+  /** Called with the column id; `multi` is true for a shift-, ctrl- or cmd-click (add to the sort). */
+  onSort?: (columnId: string, options: { multi: boolean }) => void;
+  /** Show priority numbers when more than one column is sorted. */
+  multiSort?: boolean;
+  rowStyle?: (row: T, index: number) => CSSProperties | undefined;
+  /** A colour per row: a stripe on the row's first cell and a light tint over the row (camp colours). */
+  rowAccent?: (row: T, index: number) => string | undefined;
+  rowProps?: (row: T, index: number) => Record<`data-${string}`, string | number | undefined>;
+  /** Shown in one full-width row when there are no rows. */
+  empty?: ReactNode;
+  /** The table's min width in px, so narrow screens scroll sideways instead of squeezing columns. */
+  minWidth?: number;
+  /** Limit the height so the header stays visible while the body scrolls. */
+  maxHeightClass?: string;
+  /** Dims the rows while a new answer loads. */
+  busy?: boolean;
+  id?: string;
+  /** Dense rows for the summary tables. */
+  dense?: boolean;
+}
+
+const ALIGN = { left: 'text-left', right: 'text-right', center: 'text-center' } as const;
+const JUSTIFY = { left: 'justify-start', right: 'justify-end', center: 'justify-center' } as const;
+
+/**
+ * A read-only table on TanStack Table: the caller owns sorting and paging (the server sorts the player table; the
+ * summaries are sorted by the caller), this draws the header with sort buttons and indicators, sticky header and
+ * first column, and scrolls sideways on narrow screens.
+ */
+export function DataTable<T extends RowData>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  sorts = [],
+  onSort,
+  multiSort = false,
+  rowStyle,
+  rowAccent,
+  rowProps,
+  empty,
+  minWidth,
+  maxHeightClass,
+  busy = false,
+  id,
+  dense = false,
+}: DataTableProps<T>) {
+  const tableColumns = useMemo(() => {
+    const helper = createColumnHelper<typeof features, T>();
+    return columns.map((column) =>
+      helper.display({
+        id: column.id,
+        header: column.header,
+        cell: (context) => column.cell(context.row.original, context.row.index),
+        meta: {
+          label: column.header,
+          align: column.align,
+          width: column.width,
+          sortable: column.sortable,
+          highlight: column.highlight,
+          sticky: column.sticky,
+          title: column.title,
+        },
+      }),
+    );
+  }, [columns]);
+  const extras = useMemo(() => new Map(columns.map((column) => [column.id, column.headerExtra])), [columns]);
+
+  const data = rows as T[];
+  const table = useTable({
+    features,
+    columns: tableColumns,
+    data,
+    getRowId: (row, index) => rowKey(row, index),
+  });
+
+  const showPriority = multiSort && sorts.length > 1;
+  const cellPadding = dense ? 'px-3 py-2' : 'px-3 py-2.5';
+
+  return (
+    <div
+      id={id}
+      className={`relative overflow-auto overscroll-x-contain rounded-lg border border-slate-800 bg-slate-900 ${maxHeightClass ?? ''}`}
+      aria-busy={busy}
+    >
+      {busy && (
+        <div aria-hidden="true" className="sticky top-0 left-0 z-30 -mb-0.5 h-0.5 w-full overflow-hidden">
+          <div className="h-full w-full animate-pulse bg-sky-400" />
+        </div>
+      )}
+      <table
+        className="w-full border-separate border-spacing-0 text-sm"
+        style={minWidth ? { minWidth: `${minWidth}px` } : undefined}
+      >
+        <caption className="sr-only">{caption}</caption>
+        <colgroup>
+          {table.getAllLeafColumns().map((column) => {
+            const width = column.columnDef.meta?.width;
+            return <col key={column.id} style={width ? { width: `${width}px` } : undefined} />;
+          })}
+        </colgroup>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const meta = header.column.columnDef.meta!;
+                const align = meta.align ?? 'left';
+                const sort = sorts.find((entry) => entry.key === header.column.id);
+                const sortable = Boolean(meta.sortable && onSort);
+                const ariaSort = sort ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
+                const extra = extras.get(header.column.id);
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={sortable ? (ariaSort ?? 'none') : undefined}
+                    title={meta.title}
+                    data-column={meta.label}
+                    data-highlight={meta.highlight ? 'true' : undefined}
+                    className={`sticky top-0 border-b border-slate-700 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-300 uppercase ${
+                      meta.sticky ? 'left-0 z-20' : 'z-10'
+                    } ${meta.highlight ? 'bg-amber-950' : 'bg-slate-900'} ${ALIGN[align]} ${
+                      sortable ? 'p-0' : cellPadding
+                    }`}
+                  >
+                    {sortable ? (
+                      <button
+                        type="button"
+                        onClick={(event: MouseEvent) =>
+                          onSort?.(header.column.id, {
+                            multi: event.shiftKey || event.ctrlKey || event.metaKey,
+                          })
+                        }
+                        className={`flex w-full items-center gap-1.5 ${cellPadding} ${JUSTIFY[align]} uppercase hover:text-white focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-400 ${
+                          meta.highlight ? 'text-amber-200' : ''
+                        }`}
+                      >
+                        <span>{meta.label}</span>
+                        {extra}
+                        <SortIndicator
+                          direction={sort?.direction}
+                          priority={sort?.priority}
+                          showPriority={showPriority}
+                        />
+                      </button>
+                    ) : (
+                      <span
+                        className={`inline-flex items-center gap-1.5 ${meta.highlight ? 'text-amber-200' : ''}`}
+                      >
+                        {meta.label}
+                        {extra}
+                      </span>
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody className={busy ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+          {table.getRowModel().rows.length === 0 && empty !== undefined ? (
+            <tr>
+              <td colSpan={columns.length} className="px-4 py-10 text-center text-slate-400">
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            table.getRowModel().rows.map((row) => {
+              const accent = rowAccent?.(row.original, row.index);
+              const tint = accent ? `${accent}14` : undefined;
+              return (
+                <tr
+                  key={row.id}
+                  className="group"
+                  style={{
+                    ...(tint ? { backgroundColor: tint } : {}),
+                    ...rowStyle?.(row.original, row.index),
+                  }}
+                  {...rowProps?.(row.original, row.index)}
+                >
+                  {row.getAllCells().map((cell, cellIndex) => {
+                    const meta = cell.column.columnDef.meta!;
+                    const accentStyle: CSSProperties | undefined =
+                      accent && cellIndex === 0
+                        ? {
+                            boxShadow: `inset 3px 0 0 ${accent}`,
+                            ...(meta.sticky ? { backgroundImage: `linear-gradient(${tint}, ${tint})` } : {}),
+                          }
+                        : undefined;
+                    return (
+                      <td
+                        key={cell.id}
+                        data-col={cell.column.id}
+                        style={accentStyle}
+                        className={`border-b border-slate-800/80 ${cellPadding} whitespace-nowrap text-slate-200 ${
+                          ALIGN[meta.align ?? 'left']
+                        } ${meta.sticky ? 'sticky left-0 z-[5] bg-slate-900 group-hover:bg-slate-800' : 'group-hover:bg-slate-800/40'} ${
+                          meta.highlight ? 'bg-amber-400/[0.06] font-semibold text-amber-100' : ''
+                        }`}
+                      >
+                        <table.FlexRender cell={cell} />
+                      </td>
+                    );
+                  })}
+                </tr>
+              );
+            })
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { campPerformanceFileName, cycleSort, type SortEntry, sortRows } from '@kingdom-stats/core';
+import type { CampSummary } from '@kingdom-stats/core/api';
+import { useMemo, useState } from 'react';
+import { Section } from '../../components/layout/Section.tsx';
+import { Menu } from '../../components/overlay/Menu.tsx';
+import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
+import { TableFooter } from '../../components/table/TableFooter.tsx';
+import { useClientPaging } from '../../components/table/useClientPaging.ts';
+import { buildCsv } from '../../export/csv.ts';
+import { downloadBlob } from '../../export/download.ts';
+import { CAMP_SHEET, summarySheet } from '../../export/sheets.ts';
+import { buildXlsx } from '../../export/xlsx.ts';
+import { CAMP_HEADER, type SummaryRow, summaryColumns, summaryRows } from './summary.ts';
+import { campNameColumn, metricColumn } from './summary-columns.tsx';
+
+interface CampPerformanceProps {
+  id: string;
+  title: string;
+  summary: CampSummary;
+  campColors: ReadonlyMap<string, string>;
+  busy?: boolean;
+  description?: string;
+}
+
+/**
+ * Camp Wise Performance: one row per camp, sortable on any column (shift-click adds a column to the sort), bars
+ * against each column's maximum, and the table as CSV or Excel.
+ */
+export function CampPerformance({
+  id,
+  title,
+  summary,
+  campColors,
+  busy,
+  description = 'Totals per camp over the selected period. Shift-click headers to sort by several columns.',
+}: CampPerformanceProps) {
+  const [sorts, setSorts] = useState<SortEntry[]>([]);
+  const [exporting, setExporting] = useState(false);
+  const infos = useMemo(() => summaryColumns(summary), [summary]);
+  const rows = useMemo(() => sortRows(summaryRows(summary), sorts), [summary, sorts]);
+  const paging = useClientPaging(rows);
+
+  const columns = useMemo<DataColumn<SummaryRow>[]>(
+    () =>
+      infos.map((info) =>
+        info.header.toUpperCase() === CAMP_HEADER
+          ? campNameColumn(info.header, campColors)
+          : metricColumn(info),
+      ),
+    [infos, campColors],
+  );
+
+  const exportAs = async (format: 'csv' | 'xlsx') => {
+    if (summary.data.length === 0) {
+      window.alert('No data to export');
+      return;
+    }
+    setExporting(true);
+    try {
+      const sheet = summarySheet(CAMP_SHEET, {
+        headers: summary.headers,
+        rows: rows.map((row) => summary.headers.map((header) => row[header] as string | number | null)),
+        numeric: infos.map((info) => info.numeric),
+      });
+      const blob = format === 'csv' ? await buildCsv(sheet) : await buildXlsx([sheet]);
+      downloadBlob(blob, campPerformanceFileName(format, Date.now() / 1000));
+    } catch (error) {
+      window.alert(`Failed to export data: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Section
+      id={id}
+      title={title}
+      description={description}
+      actions={
+        <Menu
+          label={exporting ? 'Exporting...' : 'Export camp table'}
+          disabled={exporting}
+          trigger={
+            <>
+              <DownloadIcon />
+              <span>{exporting ? 'Exporting...' : 'Export'}</span>
+            </>
+          }
+          items={[
+            { label: 'Export as CSV', onSelect: () => void exportAs('csv') },
+            { label: 'Export as Excel', onSelect: () => void exportAs('xlsx') },
+          ]}
+        />
+      }
+    >
+      <DataTable
+        caption={`${title}: one row per camp`}
+        columns={columns}
+        rows={paging.rows}
+        rowKey={(row) => String(row[summary.headers[0] ?? ''] ?? row.__index)}
+        sorts={sorts}
+        multiSort
+        onSort={(key, { multi }) => setSorts((current) => cycleSort(current, key, { multi }))}
+        minWidth={800}
+        busy={busy}
+        dense
+        empty="No data available"
+      />
+      {rows.length > 10 && (
+        <TableFooter
+          page={paging.page}
+          pageSize={paging.pageSize}
+          total={rows.length}
+          noun="camps"
+          onPageChange={paging.setPage}
+          onPageSizeChange={paging.setPageSize}
+          label={`${title} pages`}
+        />
+      )}
+    </Section>
+  );
+}
+
+export function DownloadIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">
+      <path
+        d="M8 2v8m0 0L4.5 6.5M8 10l3.5-3.5M2.5 12.5v1h11v-1"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

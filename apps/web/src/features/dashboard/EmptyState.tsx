@@ -1,0 +1,25 @@
+/** SPEC §2: the empty state is in French. */
+export const EMPTY_TITLE = 'Aucune donnée disponible pour la période sélectionnée';
+export const EMPTY_HINT = 'Essayez une autre période.';
+
+export function EmptyState() {
+  return (
+    <section
+      lang="fr"
+      aria-label="Aucune donnée"
+      className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-slate-700 bg-slate-900/40 px-6 py-14 text-center"
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="mb-2 size-10 text-slate-600">
+        <path
+          d="M4 19V5m0 14h16M8 15v-3m4 3V9m4 6v-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.6"
+          strokeLinecap="round"
+        />
+      </svg>
+      <h2 className="text-lg font-semibold text-white">{EMPTY_TITLE}</h2>
+      <p className="text-sm text-slate-400">{EMPTY_HINT}</p>
+    </section>
+  );
+}

@@ -1,0 +1,190 @@
+import type { ColumnFilter, FilterOperator } from '@kingdom-stats/core';
+import { useState } from 'react';
+import {
+  ghostButton,
+  inputClass,
+  primaryButton,
+  secondaryButton,
+  selectClass,
+} from '../../components/controls/styles.ts';
+import { Modal } from '../../components/overlay/Modal.tsx';
+import { FILTERABLE_NUMBER_FIELDS, FILTERABLE_TEXT_FIELDS } from './player-columns.tsx';
+
+const TEXT_OPERATORS: readonly FilterOperator[] = ['contains', 'equals'];
+const NUMBER_OPERATORS: readonly FilterOperator[] = ['greater', 'less', 'equals'];
+
+export const OPERATOR_LABELS: Record<FilterOperator, string> = {
+  contains: 'contains',
+  equals: 'equals',
+  greater: 'greater than',
+  less: 'less than',
+};
+
+export const OPERATOR_SYMBOLS: Record<FilterOperator, string> = {
+  contains: 'contains',
+  equals: '=',
+  greater: '>',
+  less: '<',
+};
+
+function isTextField(column: string): boolean {
+  return (FILTERABLE_TEXT_FIELDS as readonly string[]).includes(column);
+}
+
+function operatorsFor(column: string): readonly FilterOperator[] {
+  return isTextField(column) ? TEXT_OPERATORS : NUMBER_OPERATORS;
+}
+
+type DraftFilter = ColumnFilter & { id: number };
+
+let nextId = 0;
+const withId = (filter: ColumnFilter): DraftFilter => ({ ...filter, id: nextId++ });
+const blank = (): DraftFilter => withId({ column: 'Power', operator: 'greater', value: '' });
+
+interface FilterModalProps {
+  open: boolean;
+  filters: readonly ColumnFilter[];
+  onApply: (filters: ColumnFilter[]) => void;
+  onClose: () => void;
+}
+
+/**
+ * The player filter modal: any number of column conditions, all of which must hold. Numbers accept K, M and B
+ * ('50M'); text conditions ignore case.
+ */
+export function FilterModal({ open, filters, onApply, onClose }: FilterModalProps) {
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Filter players"
+      description="Show only governors matching every condition. Numbers accept K, M and B, e.g. 50M."
+      size="lg"
+      footer={null}
+    >
+      {open && <FilterForm initial={filters} onApply={onApply} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function FilterForm({
+  initial,
+  onApply,
+  onClose,
+}: {
+  initial: readonly ColumnFilter[];
+  onApply: (filters: ColumnFilter[]) => void;
+  onClose: () => void;
+}) {
+  const [rows, setRows] = useState<DraftFilter[]>(() =>
+    initial.length > 0 ? initial.map(withId) : [blank()],
+  );
+
+  const update = (index: number, patch: Partial<DraftFilter>) =>
+    setRows((current) =>
+      current.map((row, i) => {
+        if (i !== index) return row;
+        const next = { ...row, ...patch };
+        if (!operatorsFor(next.column).includes(next.operator)) next.operator = operatorsFor(next.column)[0]!;
+        return next;
+      }),
+    );
+
+  return (
+    <form
+      aria-label="Player filters"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onApply(
+          rows
+            .filter((row) => row.value.trim() !== '')
+            .map((row) => ({ column: row.column, operator: row.operator, value: row.value.trim() })),
+        );
+      }}
+    >
+      <ol className="space-y-3">
+        {rows.map((row, index) => (
+          <li
+            key={row.id}
+            className="grid grid-cols-[1fr_auto] gap-2 rounded-lg border border-slate-800 p-2 sm:grid-cols-[1fr_10rem_1fr_auto] sm:border-0 sm:p-0"
+          >
+            <select
+              aria-label={`Condition ${index + 1} column`}
+              className={`${selectClass} col-span-1 w-full`}
+              value={row.column}
+              data-autofocus={index === 0 ? true : undefined}
+              onChange={(event) => update(index, { column: event.target.value })}
+            >
+              <optgroup label="Text">
+                {FILTERABLE_TEXT_FIELDS.map((field) => (
+                  <option key={field} value={field}>
+                    {field}
+                  </option>
+                ))}
+              </optgroup>
+              <optgroup label="Numbers">
+                {FILTERABLE_NUMBER_FIELDS.map((field) => (
+                  <option key={field} value={field}>
+                    {field}
+                  </option>
+                ))}
+              </optgroup>
+            </select>
+            <button
+              type="button"
+              className={`${ghostButton} size-9 px-0 sm:order-last`}
+              aria-label={`Remove condition ${index + 1}`}
+              onClick={() => setRows((current) => current.filter((_, i) => i !== index))}
+            >
+              <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">
+                <path d="m4 4 8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.8" />
+              </svg>
+            </button>
+            <select
+              aria-label={`Condition ${index + 1} operator`}
+              className={`${selectClass} w-full`}
+              value={row.operator}
+              onChange={(event) => update(index, { operator: event.target.value as FilterOperator })}
+            >
+              {operatorsFor(row.column).map((operator) => (
+                <option key={operator} value={operator}>
+                  {OPERATOR_LABELS[operator]}
+                </option>
+              ))}
+            </select>
+            <input
+              aria-label={`Condition ${index + 1} value`}
+              className={`${inputClass} col-span-2 w-full sm:col-span-1`}
+              value={row.value}
+              inputMode={isTextField(row.column) ? 'text' : 'decimal'}
+              placeholder={isTextField(row.column) ? 'Text' : 'e.g. 50M'}
+              onChange={(event) => update(index, { value: event.target.value })}
+            />
+          </li>
+        ))}
+      </ol>
+      {rows.length === 0 && (
+        <p className="py-2 text-sm text-slate-400">No conditions: every governor is shown.</p>
+      )}
+      <button
+        type="button"
+        className={`${ghostButton} mt-3 text-sky-300`}
+        onClick={() => setRows((current) => [...current, blank()])}
+        disabled={rows.length >= 20}
+      >
+        + Add condition
+      </button>
+      <div className="mt-5 flex flex-wrap justify-end gap-2 border-t border-slate-800 pt-4">
+        <button type="button" className={ghostButton} onClick={() => setRows([])}>
+          Clear all
+        </button>
+        <button type="button" className={secondaryButton} onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className={primaryButton}>
+          Apply filters
+        </button>
+      </div>
+    </form>
+  );
+}

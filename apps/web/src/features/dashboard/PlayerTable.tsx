@@ -1,0 +1,256 @@
+import type { ColumnFilter, SortEntry } from '@kingdom-stats/core';
+import type { PlayerRow } from '@kingdom-stats/core/api';
+import { useId, useMemo } from 'react';
+import { ghostButton, secondaryButton, selectClass } from '../../components/controls/styles.ts';
+import { Section } from '../../components/layout/Section.tsx';
+import { DataTable } from '../../components/table/DataTable.tsx';
+import { TableFooter } from '../../components/table/TableFooter.tsx';
+import { DownloadIcon } from './CampPerformance.tsx';
+import { OPERATOR_SYMBOLS } from './FilterModal.tsx';
+import { playerColumns, presentDynamicFields } from './player-columns.tsx';
+import { SearchBox } from './SearchBox.tsx';
+
+export const TOP_CHOICES = [100, 200, 300, 500, 1000] as const;
+
+export interface PlayerTableState {
+  page: number;
+  pageSize: number;
+  sorts: SortEntry[];
+  kd: string;
+  camp: string;
+  search: string;
+  top: string;
+  filters: ColumnFilter[];
+}
+
+interface PlayerTableProps {
+  state: PlayerTableState;
+  rows: readonly PlayerRow[];
+  total: number;
+  kds: readonly number[];
+  camps: readonly string[];
+  campColors: ReadonlyMap<string, string>;
+  /** The kingdom's default top-N, offered even when it is not a standard choice. */
+  defaultTop: number | null;
+  busy: boolean;
+  exporting: boolean;
+  hasActiveFilters: boolean;
+  onSort: (key: string, multi: boolean) => void;
+  onSearch: (search: string) => void;
+  onKd: (kd: string) => void;
+  onCamp: (camp: string) => void;
+  onTop: (top: string) => void;
+  onRemoveFilter: (index: number) => void;
+  onOpenFilters: () => void;
+  onClearFilters: () => void;
+  onPage: (page: number) => void;
+  onPageSize: (size: number) => void;
+  onExport: () => void;
+}
+
+function Labelled({ label, children }: { label: string; children: (id: string) => React.ReactNode }) {
+  const id = useId();
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-medium text-slate-400">
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}
+
+/** Player stats: the governors of the period, searched, filtered, sorted and paged by the server. */
+export function PlayerTable(props: PlayerTableProps) {
+  const { state, rows, total, kds, camps, campColors, busy, exporting } = props;
+  const dynamic = useMemo(() => presentDynamicFields(rows), [rows]);
+  const offset = (state.page - 1) * state.pageSize;
+  const columns = useMemo(() => playerColumns(campColors, offset, dynamic), [campColors, offset, dynamic]);
+  const topChoices = useMemo(() => {
+    const choices = new Set<number>(TOP_CHOICES);
+    if (props.defaultTop && props.defaultTop > 0) choices.add(props.defaultTop);
+    const current = Number.parseInt(state.top, 10);
+    if (Number.isInteger(current) && current > 0) choices.add(current);
+    return [...choices].sort((a, b) => a - b);
+  }, [props.defaultTop, state.top]);
+
+  return (
+    <Section
+      id="playerStats"
+      title="Player Stats"
+      description="Every governor seen in the period. Click a header to sort (again to reverse, a third time to clear); shift-click to add a column."
+    >
+      <div className="mb-3 flex flex-col gap-3">
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <Labelled label="Search">
+            {() => (
+              <div className="flex sm:w-80">
+                <SearchBox
+                  value={state.search}
+                  onSearch={props.onSearch}
+                  label="Search governors"
+                  placeholder="Name, governor ID or alliance"
+                />
+              </div>
+            )}
+          </Labelled>
+          <div className="grid grid-cols-3 gap-2 sm:flex">
+            <Labelled label="KD">
+              {(id) => (
+                <select
+                  id={id}
+                  className={`${selectClass} w-full sm:w-32`}
+                  value={state.kd}
+                  onChange={(event) => props.onKd(event.target.value)}
+                >
+                  <option value="all">All KDs</option>
+                  {kds.map((kd) => (
+                    <option key={kd} value={String(kd)}>
+                      {kd}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Labelled>
+            <Labelled label="Camp">
+              {(id) => (
+                <select
+                  id={id}
+                  className={`${selectClass} w-full sm:w-40`}
+                  value={state.camp}
+                  onChange={(event) => props.onCamp(event.target.value)}
+                >
+                  <option value="all">All camps</option>
+                  {camps.map((camp) => (
+                    <option key={camp} value={camp}>
+                      {camp}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Labelled>
+            <Labelled label="Top by power">
+              {(id) => (
+                <select
+                  id={id}
+                  className={`${selectClass} w-full sm:w-32`}
+                  value={state.top}
+                  onChange={(event) => props.onTop(event.target.value)}
+                >
+                  <option value="all">Everyone</option>
+                  {topChoices.map((top) => (
+                    <option key={top} value={String(top)}>
+                      Top {top}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Labelled>
+          </div>
+          <div className="flex flex-wrap gap-2 sm:ml-auto">
+            <button
+              type="button"
+              className={secondaryButton}
+              onClick={props.onOpenFilters}
+              aria-haspopup="dialog"
+              aria-label={state.filters.length > 0 ? `Filters (${state.filters.length} active)` : 'Filters'}
+            >
+              <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">
+                <path
+                  d="M2 3.5h12M4.5 8h7M7 12.5h2"
+                  stroke="currentColor"
+                  strokeWidth="1.6"
+                  strokeLinecap="round"
+                />
+              </svg>
+              Filters
+              {state.filters.length > 0 && (
+                <span className="rounded-full bg-sky-500 px-1.5 text-xs font-semibold text-slate-950">
+                  {state.filters.length}
+                </span>
+              )}
+            </button>
+            <button
+              type="button"
+              className={ghostButton}
+              onClick={props.onClearFilters}
+              disabled={!props.hasActiveFilters}
+            >
+              Clear filters
+            </button>
+            <button
+              type="button"
+              className={secondaryButton}
+              onClick={props.onExport}
+              disabled={exporting || total === 0}
+              aria-label={exporting ? 'Exporting...' : 'Export players to Excel'}
+            >
+              <DownloadIcon />
+              {exporting ? 'Exporting...' : 'Export'}
+            </button>
+          </div>
+        </div>
+        {state.filters.length > 0 && (
+          <ul aria-label="Active filters" className="flex flex-wrap gap-2">
+            {state.filters.map((filter, index) => (
+              <li
+                key={`${filter.column}-${filter.operator}-${filter.value}`}
+                className="inline-flex items-center gap-1 rounded-full border border-sky-500/40 bg-sky-500/10 py-0.5 pr-1 pl-2.5 text-xs text-sky-100"
+              >
+                <span>
+                  {filter.column} {OPERATOR_SYMBOLS[filter.operator]} {filter.value}
+                </span>
+                <button
+                  type="button"
+                  aria-label={`Remove filter ${filter.column} ${OPERATOR_SYMBOLS[filter.operator]} ${filter.value}`}
+                  onClick={() => props.onRemoveFilter(index)}
+                  className="grid size-5 place-items-center rounded-full hover:bg-sky-500/20 focus-visible:outline-2 focus-visible:outline-sky-400"
+                >
+                  <svg aria-hidden="true" viewBox="0 0 16 16" className="size-3">
+                    <path d="m4 4 8 8M12 4l-8 8" stroke="currentColor" strokeWidth="2" />
+                  </svg>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <DataTable
+        id="playerTable"
+        caption="Player stats for the selected period"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => String(row['Gov ID'])}
+        rowProps={(row) => ({ 'data-gov-id': row['Gov ID'] })}
+        sorts={state.sorts}
+        multiSort
+        onSort={(key, { multi }) => props.onSort(key, multi)}
+        busy={busy}
+        maxHeightClass="max-h-[75vh]"
+        minWidth={1400}
+        empty="No governors match the current search and filters."
+      />
+      {/* Always drawn, so the page keeps its height when a page without partial rows comes in. */}
+      <p className="mt-2 flex items-center gap-2 text-xs text-slate-400" data-testid="partial-legend">
+        <span
+          aria-hidden="true"
+          className="inline-grid size-4 place-items-center rounded-full bg-amber-400/15 text-[10px] font-bold text-amber-300 ring-1 ring-amber-400/40"
+        >
+          P
+        </span>
+        Partial period: the governor is missing from the period's first or last scan, so their gains cover
+        only the scans they appear in (hover the mark for the dates).
+      </p>
+      <TableFooter
+        page={state.page}
+        pageSize={state.pageSize}
+        total={total}
+        noun="governors"
+        onPageChange={props.onPage}
+        onPageSizeChange={props.onPageSize}
+        label="Player stats pages"
+      />
+    </Section>
+  );
+}

@@ -1,0 +1,167 @@
+import { campColor } from '@kingdom-stats/core';
+import type { PlayerRow } from '@kingdom-stats/core/api';
+import { Avatar } from '../../components/Avatar.tsx';
+import type { DataColumn } from '../../components/table/DataTable.tsx';
+import { changeTone, fullNumber, percent, signedNumber, textOrDash, utcDateTime } from './format.ts';
+import { CampBadge } from './summary-columns.tsx';
+
+type NumericField = {
+  [K in keyof PlayerRow]: PlayerRow[K] extends number | null ? K : never;
+}[keyof PlayerRow];
+
+/** Stat columns that only some scanners report; shown when the page has a value in them. */
+export const DYNAMIC_FIELDS: readonly NumericField[] = [
+  'T1 Kills',
+  'T2 Kills',
+  'T3 Kills',
+  'Kill Points Gained',
+  'Rss Gathered',
+  'Rss Assistance',
+  'Alliance Helps',
+];
+
+/** What a column filter can test, with the operators that make sense for it. */
+export const FILTERABLE_TEXT_FIELDS = ['Name', 'Alliance', 'Camp'] as const;
+export const FILTERABLE_NUMBER_FIELDS: readonly NumericField[] = [
+  'Gov ID' as NumericField,
+  'KD' as NumericField,
+  'Power',
+  'Power Change',
+  'Evolution',
+  'T4 Kills',
+  'T5 Kills',
+  'KP (T4+T5)',
+  'Dead',
+  'Healed',
+  'DKP',
+  'Kill Points',
+  'Death Points',
+  'Heal Points',
+  'Total Points',
+  'Start Power',
+  ...DYNAMIC_FIELDS,
+];
+
+export function PartialMark({ row }: { row: PlayerRow }) {
+  if (row['Full Period']) return null;
+  const text = `Partial period: gains run from ${utcDateTime(row['First Scan'])} to ${utcDateTime(row['Last Scan'])}`;
+  return (
+    <span
+      role="img"
+      aria-label={text}
+      title={text}
+      data-partial-period="true"
+      className="inline-grid size-4 shrink-0 cursor-help place-items-center rounded-full bg-amber-400/15 text-[10px] font-bold text-amber-300 ring-1 ring-amber-400/40"
+    >
+      P
+    </span>
+  );
+}
+
+function numberColumn(
+  field: NumericField,
+  options: Partial<DataColumn<PlayerRow>> = {},
+): DataColumn<PlayerRow> {
+  return {
+    id: field,
+    header: field,
+    align: 'right',
+    sortable: true,
+    cell: (row) => <span className="tabular-nums">{fullNumber(row[field])}</span>,
+    ...options,
+  };
+}
+
+/** The player table's columns; `offset` numbers the rows across pages. */
+export function playerColumns(
+  campColors: ReadonlyMap<string, string>,
+  offset: number,
+  dynamic: readonly NumericField[],
+): DataColumn<PlayerRow>[] {
+  return [
+    {
+      id: 'rank',
+      header: '#',
+      align: 'right',
+      width: 48,
+      cell: (_row, index) => <span className="text-slate-500 tabular-nums">{offset + index + 1}</span>,
+    },
+    {
+      id: 'Name',
+      header: 'Name',
+      sortable: true,
+      sticky: true,
+      cell: (row) => (
+        <span className="flex max-w-[9.5rem] items-center gap-2 sm:max-w-[16rem]">
+          <Avatar name={row.Name} size="sm" />
+          <span className="truncate font-medium text-white" title={row.Name} data-player-name="">
+            {textOrDash(row.Name)}
+          </span>
+          <PartialMark row={row} />
+        </span>
+      ),
+    },
+    {
+      id: 'Gov ID',
+      header: 'Gov ID',
+      align: 'right',
+      sortable: true,
+      cell: (row) => <span className="text-slate-400 tabular-nums">{row['Gov ID']}</span>,
+    },
+    {
+      id: 'Alliance',
+      header: 'Alliance',
+      sortable: true,
+      cell: (row) => <span className="text-slate-300">{textOrDash(row.Alliance)}</span>,
+    },
+    {
+      id: 'Camp',
+      header: 'Camp',
+      sortable: true,
+      cell: (row) =>
+        row.Camp ? (
+          <CampBadge camp={row.Camp} color={campColor(campColors, row.Camp)} full />
+        ) : (
+          textOrDash(null)
+        ),
+    },
+    {
+      id: 'KD',
+      header: 'KD',
+      align: 'right',
+      sortable: true,
+      cell: (row) => <span className="tabular-nums">{textOrDash(row.KD)}</span>,
+    },
+    numberColumn('Power'),
+    numberColumn('Power Change', {
+      cell: (row) => (
+        <span className={`tabular-nums ${changeTone(row['Power Change'])}`}>
+          {signedNumber(row['Power Change'])}
+        </span>
+      ),
+    }),
+    numberColumn('Evolution', {
+      title: 'Power change as a share of start power',
+      cell: (row) => (
+        <span className={`tabular-nums ${changeTone(row.Evolution)}`}>{percent(row.Evolution)}</span>
+      ),
+    }),
+    numberColumn('T4 Kills'),
+    numberColumn('T5 Kills'),
+    numberColumn('KP (T4+T5)'),
+    numberColumn('Dead'),
+    numberColumn('Healed'),
+    numberColumn('DKP', { highlight: true }),
+    numberColumn('Kill Points', { title: 'T4 kills x 1 + T5 kills x 5' }),
+    numberColumn('Death Points', { title: 'T4 dead x 1 + T5 dead x 5' }),
+    numberColumn('Heal Points', { title: 'T4 heal x 1 + T5 heal x 5' }),
+    numberColumn('Total Points', { title: 'Kill + death + heal points' }),
+    numberColumn('Start Power', { title: 'Power at the first scan of the period' }),
+    ...dynamic.map((field) => numberColumn(field)),
+  ];
+}
+
+/** The dynamic columns that have at least one value on this page. */
+export function presentDynamicFields(rows: readonly PlayerRow[]): NumericField[] {
+  return DYNAMIC_FIELDS.filter((field) => rows.some((row) => row[field] !== null));
+}
