@@ -2,23 +2,37 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { autarchRoutes } from './features/autarch/routes.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { demoRoutes } from './features/demo/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { kingdomAdminRoutes } from './features/kingdom-admin/routes.ts';
+import { kingdomHomeRoutes } from './features/kingdom-home/routes.ts';
 import { publicConfigRoutes } from './features/public-config/routes.ts';
+import { rallyRoutes } from './features/rally/routes.ts';
+import { settingsRoutes } from './features/settings/routes.ts';
+import { userRoutes } from './features/users/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { answerRouterError, errorHandlerPlugin } from './plugins/error-handler.ts';
+import { type RateLimitSettings, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 
-export type AppConfig = Pick<ServerConfig, 'loginEnabled' | 'logLevel' | 'webDistDir'>;
+export type AppConfig = Pick<ServerConfig, 'loginEnabled' | 'logLevel' | 'webDistDir'> &
+  Partial<Pick<ServerConfig, 'trustProxy' | 'shopUrl' | 'premiumUrl'>> & {
+    /** Tests lower or raise the limits; the server uses the defaults in plugins/rate-limit.ts. */
+    rateLimits?: Partial<RateLimitSettings>;
+  };
 
 /** Builds the whole server without listening, so tests drive it through `app.inject`. */
 export async function buildApp(config: AppConfig, database: DatabaseHandle): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
-    // Behind a proxy the client's address comes from X-Forwarded-For; rate limits key on it.
-    trustProxy: true,
+    // Behind a proxy the client's address comes from X-Forwarded-For; rate limits key on it. Only proxies named by
+    // TRUST_PROXY (default: loopback) are believed, so a client cannot pick its own address.
+    trustProxy: config.trustProxy ?? ['loopback'],
     frameworkErrors: answerRouterError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -28,12 +42,25 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
   await app.register(securityHeadersPlugin);
   await app.register(databasePlugin, { database });
   await app.register(authPlugin);
+  await app.register(rateLimitPlugin, { settings: config.rateLimits ?? {} });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
-      await api.register(publicConfigRoutes, { loginEnabled: config.loginEnabled });
+      await api.register(publicConfigRoutes, {
+        loginEnabled: config.loginEnabled,
+        shopUrl: config.shopUrl,
+        premiumUrl: config.premiumUrl,
+      });
       await api.register(demoRoutes);
+      await api.register(rallyRoutes);
+      await api.register(kingdomHomeRoutes);
+      await api.register(dashboardRoutes);
+      await api.register(autarchRoutes);
+      await api.register(settingsRoutes);
+      await api.register(authRoutes, { loginEnabled: config.loginEnabled });
+      await api.register(userRoutes);
+      await api.register(kingdomAdminRoutes);
     },
     { prefix: '/api' },
   );

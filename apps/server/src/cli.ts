@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerAdminCommands } from './cli/admin-commands.ts';
 import { registerKingdomCommands } from './cli/kingdom-commands.ts';
+import { registerRallyCommands } from './cli/rally-commands.ts';
 import { registerScanCommands } from './cli/scan-commands.ts';
 import { registerUserCommands } from './cli/user-commands.ts';
 
@@ -12,6 +13,7 @@ const program = new Command('npm run cli --')
   .exitOverride();
 registerKingdomCommands(program);
 registerScanCommands(program);
+registerRallyCommands(program);
 registerUserCommands(program);
 registerAdminCommands(program);
 

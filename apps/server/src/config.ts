@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 
 export type SeedDemo = 'auto' | 'false';
+/** Fastify's trustProxy: true/false, or addresses, CIDR ranges and presets such as `loopback`. */
+export type TrustProxy = boolean | string[];
 
 export interface ServerConfig {
   port: number;
@@ -10,6 +12,11 @@ export interface ServerConfig {
   /** Set by DEMO_SECRET; otherwise the secret chosen at first seed (kept in the database) is used. */
   demoSecret: string | undefined;
   loginEnabled: boolean;
+  /** Which proxies' X-Forwarded-For to believe (TRUST_PROXY); the client address keys the rate limits. */
+  trustProxy: TrustProxy;
+  /** External links on the landing page (SHOP_URL, PREMIUM_URL); hidden when unset. */
+  shopUrl: string | null;
+  premiumUrl: string | null;
   logLevel: string;
   /** The built web app; absent in API-only tests. */
   webDistDir: string | undefined;
@@ -39,6 +46,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemo,
     demoSecret: env.DEMO_SECRET || undefined,
     loginEnabled: parseBoolean('LOGIN_ENABLED', env.LOGIN_ENABLED, false),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    shopUrl: parseUrl('SHOP_URL', env.SHOP_URL),
+    premiumUrl: parseUrl('PREMIUM_URL', env.PREMIUM_URL),
     logLevel,
     webDistDir: resolve(import.meta.dirname, '../../web/dist'),
   };
@@ -49,4 +59,37 @@ function parseBoolean(name: string, value: string | undefined, fallback: boolean
   if (['true', '1', 'yes'].includes(value.toLowerCase())) return true;
   if (['false', '0', 'no'].includes(value.toLowerCase())) return false;
   throw new Error(`${name} must be true or false (got "${value}")`);
+}
+
+/**
+ * Default `loopback`: a reverse proxy on the same machine is believed, a client that talks to the server directly
+ * cannot pick its own address with a forged X-Forwarded-For (which would let it dodge the rate limits).
+ */
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '') return ['loopback'];
+  if (['true', 'false'].includes(text.toLowerCase())) return text.toLowerCase() === 'true';
+  const entries = text.split(',').map((entry) => entry.trim());
+  const valid = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F]*[.:][0-9a-fA-F.:]*(\/\d{1,3})?)$/;
+  const bad = entries.find((entry) => !valid.test(entry));
+  if (bad !== undefined) {
+    throw new Error(
+      `TRUST_PROXY must be true, false, or addresses, CIDR ranges or loopback separated by commas (got "${bad}")`,
+    );
+  }
+  return entries;
+}
+
+function parseUrl(name: string, value: string | undefined): string | null {
+  if (value === undefined || value.trim() === '') return null;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new Error(`${name} must be a full http:// or https:// address (got "${value}")`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new Error(`${name} must be a full http:// or https:// address (got "${value}")`);
+  }
+  return url.toString();
 }

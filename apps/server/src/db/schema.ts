@@ -16,6 +16,7 @@ export interface Database {
   prekvk_points: PrekvkPointTable;
   rallies: RallyTable;
   rally_participants: RallyParticipantTable;
+  rally_tokens: RallyTokenTable;
   users: UserTable;
   user_kingdoms: UserKingdomTable;
   sessions: SessionTable;
@@ -143,6 +144,15 @@ export interface RallyParticipantTable {
   rally_id: string;
   governor_id: number;
   governor_name: string;
+}
+
+/** A kingdom's rally ingestion token (migration 0002); only its SHA-256 hash is stored. */
+export interface RallyTokenTable {
+  kingdom_kd: number;
+  token_hash: string;
+  created_at: number;
+  /** The admin who created it; null when made with the CLI (or the user was deleted). */
+  created_by: number | null;
 }
 
 export type UserRole = 'admin' | 'superadmin';

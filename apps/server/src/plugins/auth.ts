@@ -1,3 +1,4 @@
+import { FORBIDDEN_MESSAGE } from '@kingdom-stats/core/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { findSessionUser, type SessionUser } from '../auth/sessions.ts';
@@ -10,12 +11,28 @@ declare module 'fastify' {
     /** The bearer token as sent, for sign-out. */
     bearerToken: string | null;
   }
+  interface FastifyInstance {
+    /**
+     * Every route registered after this plugin (HEAD twins left out), so that the authorisation test can check
+     * that each one appears in docs/security.md's table and answers as it says.
+     */
+    routeList: { method: string; url: string }[];
+  }
 }
 
-/** Reads `Authorization: Bearer <token>` on every request; routes then state who may call them with the guards below. */
+/**
+ * Reads `Authorization: Bearer <token>` on every request; routes then state who may call them with the guards below
+ * (docs/security.md lists every route and who may call it).
+ */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('bearerToken', null);
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') routeList.push({ method, url: route.url });
+  });
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
@@ -26,15 +43,22 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
+export const SIGN_IN_REQUIRED = 'Please sign in';
+export const SESSION_EXPIRED = 'Your session has expired or was signed out. Please sign in again.';
+
 export function requireUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new AppError('UNAUTHORIZED', 'Please sign in');
+  if (!request.user) {
+    // A token that no longer works (expired, signed out, user deleted) gets its own sentence, so the browser can
+    // tell the person why they are sent to the login page.
+    throw new AppError('UNAUTHORIZED', request.bearerToken ? SESSION_EXPIRED : SIGN_IN_REQUIRED);
+  }
   return request.user;
 }
 
 export function requireSuperadmin(request: FastifyRequest): SessionUser {
   const user = requireUser(request);
   if (user.role !== 'superadmin') {
-    throw new AppError('FORBIDDEN', "You don't have sufficient permissions to access this page.");
+    throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
   }
   return user;
 }
@@ -47,7 +71,7 @@ export function canAdminKingdom(user: SessionUser, kd: number): boolean {
 export function requireKingdomAdmin(request: FastifyRequest, kd: number): SessionUser {
   const user = requireUser(request);
   if (!canAdminKingdom(user, kd)) {
-    throw new AppError('FORBIDDEN', "You don't have sufficient permissions to access this page.");
+    throw new AppError('FORBIDDEN', FORBIDDEN_MESSAGE);
   }
   return user;
 }

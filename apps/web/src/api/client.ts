@@ -1,4 +1,4 @@
-import { getToken } from '../auth/session.ts';
+import { getToken, signOut } from '../auth/session.ts';
 
 export const API_BASE = '/api';
 
@@ -34,6 +34,7 @@ export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Undefined and null values are left out of the query string. */
   query?: Record<string, QueryValue>;
+  /** Sent as JSON; a Blob (an uploaded file) is sent as it is, as application/octet-stream. */
   body?: unknown;
   signal?: AbortSignal;
   schema?: ResponseSchema<T>;
@@ -86,16 +87,22 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   if (token !== null) headers.Authorization = `Bearer ${token}`;
   // Fastify rejects an empty body declared as JSON, so the content type is only sent with a body.
   const hasBody = options.body !== undefined;
-  if (hasBody) headers['Content-Type'] = 'application/json';
+  const isFile = options.body instanceof Blob;
+  if (hasBody) headers['Content-Type'] = isFile ? 'application/octet-stream' : 'application/json';
 
   const response = await fetch(buildUrl(path, options.query), {
     method: options.method ?? 'GET',
     headers,
-    body: hasBody ? JSON.stringify(options.body) : null,
+    body: isFile ? (options.body as Blob) : hasBody ? JSON.stringify(options.body) : null,
     signal: options.signal ?? null,
   });
   const body = await readBody(response);
-  if (!response.ok) throw new ApiError(response.status, errorMessageFrom(body, response.status), body);
+  if (!response.ok) {
+    // The stored token no longer works (expired, signed out elsewhere, user deleted): forget it, so the guards
+    // send the person to the login page instead of showing errors.
+    if (response.status === 401 && token !== null) signOut('expired');
+    throw new ApiError(response.status, errorMessageFrom(body, response.status), body);
+  }
   return options.schema ? options.schema.parse(body) : (body as T);
 }
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { type LoginRedirectState, loginPath } from './redirect.ts';
-import { type Role, useSession } from './session.ts';
+import { type Role, signOutReason, useSession } from './session.ts';
 
 interface RequireAuthProps {
   /** When set, a signed-in user without this role is sent to /unauthorized. */
@@ -18,6 +18,8 @@ export function RequireAuth({ requiredRole, children }: RequireAuthProps) {
   const location = useLocation();
 
   if (!isAuthenticated) {
+    // Right after Sign Out the page being left is not an origin to return to (SPEC §4: Sign Out goes to /login).
+    if (signOutReason() === 'signed-out') return <Navigate to="/login" replace />;
     const from = `${location.pathname}${location.search}${location.hash}`;
     const state: LoginRedirectState = { from };
     return <Navigate to={loginPath(from)} state={state} replace />;

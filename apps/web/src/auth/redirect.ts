@@ -15,10 +15,13 @@ function isLocalPath(value: unknown): value is string {
   );
 }
 
-/** Where the login page sends a user after signing in: the remembered origin, else the landing page. */
+/** Where a sign-in without a remembered origin lands: staff sign in to manage their kingdoms. */
+export const DEFAULT_AFTER_LOGIN = '/admin/settings';
+
+/** Where the login page sends a user after signing in: the remembered origin, else Kingdom Management. */
 export function afterLoginTarget(location: Pick<Location, 'search' | 'state'>): string {
   const state = location.state as LoginRedirectState | null;
   if (isLocalPath(state?.from)) return state.from;
   const next = new URLSearchParams(location.search).get('next');
-  return isLocalPath(next) ? next : '/';
+  return isLocalPath(next) ? next : DEFAULT_AFTER_LOGIN;
 }

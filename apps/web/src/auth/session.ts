@@ -10,6 +10,21 @@ export interface SessionUser {
   id?: number;
   username?: string;
   role: string;
+  /** Kingdoms an admin administers (from the login answer). */
+  kingdoms?: number[];
+}
+
+/** Why the last sign-out happened, so the login page can say "your session has expired". */
+export type SignOutReason = 'signed-out' | 'expired';
+let lastSignOutReason: SignOutReason | null = null;
+
+/** Why this tab was last signed out, until the login page has shown it (or the next sign-in). */
+export function signOutReason(): SignOutReason | null {
+  return lastSignOutReason;
+}
+
+export function clearSignOutReason(): void {
+  lastSignOutReason = null;
 }
 
 export interface Session {
@@ -80,12 +95,15 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function storeSession(token: string, user: SessionUser): void {
+  lastSignOutReason = null;
   window.localStorage.setItem(TOKEN_KEY, token);
   window.localStorage.setItem(USER_KEY, JSON.stringify(user));
   notify();
 }
 
-export function signOut(): void {
+/** Clears the stored session (SPEC §4). The server-side revocation is useSignOut's job. */
+export function signOut(reason: SignOutReason = 'signed-out'): void {
+  lastSignOutReason = reason;
   try {
     window.localStorage.removeItem(TOKEN_KEY);
     window.localStorage.removeItem(USER_KEY);

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../../auth/passwords.ts';
+import { dialectOf } from '../../db/dialect.ts';
 import type { Database, UserRole } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { recordAudit } from '../audit/service.ts';
 import { requireKingdom } from '../kingdoms/service.ts';
 import { nowSeconds } from '../scans/scan-store.ts';
 
@@ -50,10 +52,15 @@ export interface UserListItem {
   username: string;
   role: UserRole;
   kingdoms: number[];
+  createdAt: number;
 }
 
 export async function listUsers(db: Kysely<Database>): Promise<UserListItem[]> {
-  const users = await db.selectFrom('users').select(['id', 'username', 'role']).orderBy('username').execute();
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'role', 'created_at as createdAt'])
+    .orderBy('username')
+    .execute();
   const links = await db
     .selectFrom('user_kingdoms')
     .select(['user_id', 'kingdom_kd'])
@@ -63,4 +70,51 @@ export async function listUsers(db: Kysely<Database>): Promise<UserListItem[]> {
     ...u,
     kingdoms: links.filter((l) => l.user_id === u.id).map((l) => l.kingdom_kd),
   }));
+}
+
+export const CANNOT_DELETE_SELF = 'You cannot delete your own account';
+export const LAST_SUPERADMIN = 'The last superadmin cannot be deleted';
+
+/**
+ * Deletes a user (their sessions and kingdom links go with them), never the one asking and never the last
+ * superadmin. On PostgreSQL the superadmin rows are locked first, so two superadmins deleting each other at the same
+ * moment cannot both succeed; SQLite runs one write transaction at a time anyway.
+ */
+export async function deleteUser(
+  db: Kysely<Database>,
+  input: { id: number; actorId: number | null },
+): Promise<{ username: string }> {
+  if (input.actorId !== null && input.id === input.actorId)
+    throw new AppError('CONFLICT', CANNOT_DELETE_SELF);
+  return db.transaction().execute(async (trx) => {
+    let superadmins = trx.selectFrom('users').select(['id']).where('role', '=', 'superadmin');
+    if (dialectOf(db) === 'postgres') superadmins = superadmins.forUpdate();
+    const remaining = await superadmins.execute();
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'username', 'role'])
+      .where('id', '=', input.id)
+      .executeTakeFirst();
+    if (!user) throw new AppError('NOT_FOUND', `User ${input.id} does not exist`);
+    if (user.role === 'superadmin' && remaining.filter((u) => u.id !== user.id).length === 0) {
+      throw new AppError('CONFLICT', LAST_SUPERADMIN);
+    }
+    const kingdoms = await trx
+      .selectFrom('user_kingdoms')
+      .select('kingdom_kd')
+      .where('user_id', '=', user.id)
+      .execute();
+    await trx.deleteFrom('users').where('id', '=', user.id).execute();
+    await recordAudit(trx, {
+      userId: input.actorId,
+      action: 'user.delete',
+      before: {
+        id: user.id,
+        username: user.username,
+        role: user.role,
+        kingdoms: kingdoms.map((k) => k.kingdom_kd),
+      },
+    });
+    return { username: user.username };
+  });
 }

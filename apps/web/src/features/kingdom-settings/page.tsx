@@ -1,13 +1,129 @@
-import { useParams } from 'react-router';
+import type { AdminKingdomResponse } from '@kingdom-stats/core/api';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { useAdminKingdom, useKingdomAdminActions } from '../../api/admin-kingdoms.ts';
+import { isApiError } from '../../api/client.ts';
+import { ErrorPanel, Panel } from '../../components/feedback/Panel.tsx';
+import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
+import { Notice } from '../admin-shared/Notice.tsx';
 import { kingdomLabel } from '../kingdom.ts';
+import { AccessCodeSection } from './AccessCodeSection.tsx';
+import { CampsSection } from './CampsSection.tsx';
+import { DefaultsSection } from './DefaultsSection.tsx';
+import { KingdomSection } from './KingdomSection.tsx';
+import { KvkUploadSection } from './KvkUploadSection.tsx';
+import { RallyTokenSection } from './RallyTokenSection.tsx';
+import { RecentChanges } from './RecentChanges.tsx';
+import { ScansSection } from './ScansSection.tsx';
+import { SeasonsSection } from './SeasonsSection.tsx';
 
+const SECTIONS = [
+  ['kingdom', 'Kingdom'],
+  ['access-code', 'Access code'],
+  ['defaults', 'Defaults'],
+  ['scans', 'Scans'],
+  ['camps', 'Camps'],
+  ['seasons', 'KvK seasons'],
+  ['prekvk', 'Pre-KvK'],
+  ['hoh', 'Hall of Heroes'],
+  ['rally-token', 'Rally token'],
+  ['recent-changes', 'Changes'],
+] as const;
+
+/**
+ * The per-kingdom admin page (SPEC shows no content; docs/decisions.md says what is here and why). Admins of the
+ * kingdom and superadmins only: the route needs a session and the server answers 403 to anyone else.
+ */
 export function Component() {
-  const { kdno } = useParams();
+  const { kdno = '', code = '' } = useParams();
+  const location = useLocation();
+  const kingdom = useAdminKingdom(kdno, code);
+  const notice = (location.state as { notice?: string } | null)?.notice;
+  const title = `${kingdomLabel(kdno)} settings`;
+
+  if (kingdom.isPending) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <Spinner label="Loading kingdom settings..." />
+      </>
+    );
+  }
+  if (kingdom.isError) {
+    if (isApiError(kingdom.error, 403)) return <Navigate to="/unauthorized" replace />;
+    return (
+      <>
+        <PageHeader title={title} />
+        {isApiError(kingdom.error, 404) ? (
+          <Panel title="Kingdom not found">
+            <p>No kingdom {kdno} with this access code. The code may have been changed.</p>
+            <Link
+              to="/admin/settings"
+              className="inline-block text-sky-400 underline-offset-4 hover:underline"
+            >
+              Back to Kingdom Management
+            </Link>
+          </Panel>
+        ) : (
+          <ErrorPanel
+            message={kingdom.error.message}
+            onRetry={() => void kingdom.refetch()}
+            retrying={kingdom.isFetching}
+          />
+        )}
+      </>
+    );
+  }
+  // Keyed by the data's code so the forms start from the saved values after a code change.
+  return <KingdomSettings key={kingdom.data.kingdom.code} data={kingdom.data} notice={notice} />;
+}
+
+function KingdomSettings({ data, notice }: { data: AdminKingdomResponse; notice: string | undefined }) {
+  const kd = String(data.kingdom.kd);
+  const actions = useKingdomAdminActions(kd, data.kingdom.code);
+  const name = data.kingdom.name;
   return (
-    <PageHeader
-      title={`Kingdom settings — ${kingdomLabel(kdno)}`}
-      description="Settings and scan imports for this kingdom."
-    />
+    <>
+      <PageHeader
+        title={`${kingdomLabel(kd)} settings`}
+        description={name ? `${name} · ${data.scans.length} scans` : `${data.scans.length} scans`}
+      >
+        <Link to="/admin/settings" className="text-sm text-sky-400 underline-offset-4 hover:underline">
+          ← Kingdom Management
+        </Link>
+      </PageHeader>
+      <nav aria-label="Sections" className="-mx-1 mb-6 flex gap-1 overflow-x-auto pb-1">
+        {SECTIONS.map(([id, label]) => (
+          <a
+            key={id}
+            href={`#${id}`}
+            className="shrink-0 rounded-full border border-slate-800 px-3 py-1 text-xs font-medium text-slate-300 hover:border-slate-600 hover:text-white"
+          >
+            {label}
+          </a>
+        ))}
+      </nav>
+      {notice && (
+        <Notice tone="success" className="mb-6">
+          {notice}
+        </Notice>
+      )}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <KingdomSection data={data} actions={actions} />
+        <AccessCodeSection data={data} actions={actions} />
+        <div className="lg:col-span-2">
+          <DefaultsSection data={data} actions={actions} />
+        </div>
+        <div className="lg:col-span-2">
+          <ScansSection data={data} actions={actions} />
+        </div>
+        <CampsSection data={data} actions={actions} />
+        <SeasonsSection data={data} actions={actions} />
+        <KvkUploadSection kind="prekvk" data={data} actions={actions} />
+        <KvkUploadSection kind="hoh" data={data} actions={actions} />
+        <RallyTokenSection kd={data.kingdom.kd} />
+        <RecentChanges data={data} />
+      </div>
+    </>
   );
 }

@@ -1,7 +1,167 @@
-import { PageHeader } from '../../components/layout/PageHeader.tsx';
+import { LOGIN_DISABLED_MESSAGE } from '@kingdom-stats/core/api';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { login, useSignOut } from '../../api/auth.ts';
+import { isApiError } from '../../api/client.ts';
+import { usePublicConfig } from '../../api/public-config.ts';
+import { afterLoginTarget } from '../../auth/redirect.ts';
+import { clearSignOutReason, signOutReason, storeSession, useSession } from '../../auth/session.ts';
+import { inputClass, primaryButton, secondaryButton } from '../../components/controls/styles.ts';
+import { ErrorPanel } from '../../components/feedback/Panel.tsx';
+import { Spinner } from '../../components/feedback/Spinner.tsx';
+import { Logo, PRODUCT_NAME } from '../../components/layout/AppShell.tsx';
+import { Notice } from '../admin-shared/Notice.tsx';
 
-export function Component() {
+export const LOGIN_TITLE = 'Kingdom Login';
+export const SESSION_EXPIRED_TEXT = 'Your session has expired. Please sign in again.';
+
+function Card({ children }: { children: ReactNode }) {
   return (
-    <PageHeader title="Kingdom Login" description="Staff sign-in for kingdom leaders and administrators." />
+    <div className="mx-auto w-full max-w-md rounded-2xl border border-slate-800 bg-slate-900/70 p-6 shadow-xl shadow-black/30 sm:p-8">
+      <title>{`${LOGIN_TITLE} · ${PRODUCT_NAME}`}</title>
+      <div className="mb-6 flex flex-col items-center text-center">
+        <Logo className="size-11" />
+        <h1 className="mt-3 text-2xl font-bold tracking-tight text-white">{LOGIN_TITLE}</h1>
+        <p className="mt-1 text-sm text-slate-400">Staff sign-in for kingdom leaders and administrators.</p>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * SPEC's Kingdom Login. While the server has sign-in off (the default), the form is disabled and says Coming Soon;
+ * with LOGIN_ENABLED=true it signs in and returns to the page the person came from.
+ */
+export function Component() {
+  const config = usePublicConfig();
+  const session = useSession();
+  const signOut = useSignOut();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [expired] = useState(() => signOutReason() === 'expired');
+  // Shown once; from now on the guards remember where a person came from again.
+  useEffect(() => clearSignOutReason(), []);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [message, setMessage] = useState<{ tone: 'error' | 'info'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const userId = useId();
+  const passwordId = useId();
+
+  if (config.isPending) return <Spinner />;
+  if (config.isError) {
+    return (
+      <ErrorPanel
+        message={config.error.message}
+        onRetry={() => void config.refetch()}
+        retrying={config.isFetching}
+      />
+    );
+  }
+  const enabled = config.data.loginEnabled;
+
+  if (session.isAuthenticated) {
+    return (
+      <Card>
+        <p className="text-center text-sm text-slate-300">
+          You are signed in{session.user?.username ? ` as ${session.user.username}` : ''}.
+        </p>
+        <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:justify-center">
+          <Link to="/admin/settings" className={primaryButton}>
+            Go to Kingdom Management
+          </Link>
+          <button type="button" className={secondaryButton} onClick={() => void signOut()}>
+            Sign Out
+          </button>
+        </div>
+      </Card>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!enabled) {
+      setMessage({ tone: 'info', text: LOGIN_DISABLED_MESSAGE });
+      return;
+    }
+    if (!username.trim() || !password) {
+      setMessage({ tone: 'error', text: 'Username and password are required' });
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      const answer = await login(username.trim(), password);
+      storeSession(answer.token, answer.user);
+      navigate(afterLoginTarget(location), { replace: true });
+    } catch (error) {
+      setBusy(false);
+      setMessage({
+        tone: 'error',
+        text: isApiError(error) ? error.message : 'Could not reach the server. Please try again.',
+      });
+    }
+  };
+
+  return (
+    <Card>
+      {expired && enabled && (
+        <Notice tone="warning" className="mb-4">
+          {SESSION_EXPIRED_TEXT}
+        </Notice>
+      )}
+      {!enabled && (
+        <div className="mb-5 flex justify-center">
+          <span className="rounded-full border border-amber-400/50 bg-amber-400/10 px-3 py-1 text-xs font-semibold tracking-wide text-amber-200 uppercase">
+            Coming Soon
+          </span>
+        </div>
+      )}
+      <form onSubmit={submit} noValidate className="space-y-4" aria-label={LOGIN_TITLE}>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={userId} className="text-sm font-medium text-slate-200">
+            Username
+          </label>
+          <input
+            id={userId}
+            name="username"
+            autoComplete="username"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            disabled={!enabled || busy}
+            className={`${inputClass} h-10 disabled:cursor-not-allowed disabled:opacity-60`}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={passwordId} className="text-sm font-medium text-slate-200">
+            Password
+          </label>
+          <input
+            id={passwordId}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            disabled={!enabled || busy}
+            className={`${inputClass} h-10 disabled:cursor-not-allowed disabled:opacity-60`}
+          />
+        </div>
+        {message && <Notice tone={message.tone}>{message.text}</Notice>}
+        <button
+          type="submit"
+          disabled={busy}
+          className={`${primaryButton} h-10 w-full ${enabled ? '' : 'bg-slate-700 text-slate-300 hover:bg-slate-700'}`}
+        >
+          {enabled ? (busy ? 'Signing in...' : 'Sign In') : 'Coming Soon'}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/" className="text-sky-400 underline-offset-4 hover:underline">
+          Back to Home
+        </Link>
+      </p>
+    </Card>
   );
 }

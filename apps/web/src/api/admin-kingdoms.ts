@@ -1,0 +1,152 @@
+import {
+  type AdminKingdomResponse,
+  type AdminKingdomsResponse,
+  adminKingdomListItemSchema,
+  adminKingdomResponseSchema,
+  adminKingdomsResponseSchema,
+  type CreateKingdomBody,
+  type KingdomSettingsChange,
+  kvkUploadResponseSchema,
+  messageResponseSchema,
+  rallyTokenResponseSchema,
+  rallyTokenStatusResponseSchema,
+  rotateCodeResponseSchema,
+  scanImportResponseSchema,
+  settingsChangeResponseSchema,
+} from '@kingdom-stats/core/api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiDelete, apiGet, apiPost, segment } from './client.ts';
+
+export const adminKingdomKeys = {
+  list: ['admin-kingdoms'] as const,
+  one: (kd: string, code: string) => ['admin-kingdoms', kd, code] as const,
+  rallyToken: (kd: string) => ['admin-kingdoms', kd, 'rally-token'] as const,
+};
+
+/** GET /admin/kingdoms: the kingdoms the signed-in user administers (all of them for a superadmin). */
+export function useAdminKingdoms() {
+  return useQuery<AdminKingdomsResponse>({
+    queryKey: adminKingdomKeys.list,
+    queryFn: ({ signal }) => apiGet('/admin/kingdoms', { signal, schema: adminKingdomsResponseSchema }),
+  });
+}
+
+export function useCreateKingdom() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateKingdomBody) =>
+      apiPost('/admin/kingdoms', body, { schema: adminKingdomListItemSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKingdomKeys.list }),
+  });
+}
+
+/** GET /admin/kingdoms/{kd}/{code}: everything the per-kingdom page shows. */
+export function useAdminKingdom(kd: string, code: string) {
+  return useQuery<AdminKingdomResponse>({
+    queryKey: adminKingdomKeys.one(kd, code),
+    queryFn: ({ signal }) =>
+      apiGet(`/admin/kingdoms/${segment(kd)}/${segment(code)}`, {
+        signal,
+        schema: adminKingdomResponseSchema,
+      }),
+  });
+}
+
+/** The per-kingdom page's changes; each refreshes the page's data (and the kingdom list) when it succeeds. */
+export function useKingdomAdminActions(kd: string, code: string) {
+  const queryClient = useQueryClient();
+  const base = `/admin/kingdoms/${segment(kd)}/${segment(code)}`;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKingdomKeys.list });
+  const options = { onSuccess: refresh };
+  return {
+    saveSettings: useMutation({
+      mutationFn: (settings: KingdomSettingsChange) =>
+        apiPost(`${base}/settings`, { settings }, { schema: settingsChangeResponseSchema }),
+      ...options,
+    }),
+    rename: useMutation({
+      mutationFn: (name: string | null) =>
+        apiPost(`${base}/name`, { name }, { schema: messageResponseSchema }),
+      ...options,
+    }),
+    rotateCode: useMutation({
+      mutationFn: (wanted: string | undefined) =>
+        apiPost(`${base}/code`, wanted ? { code: wanted } : {}, { schema: rotateCodeResponseSchema }),
+      // Not this page's own query: its address holds the old code, which now answers 404. The page moves to the
+      // new address, which loads afresh.
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKingdomKeys.list, exact: true }),
+    }),
+    saveCamp: useMutation({
+      mutationFn: (camp: { name: string; members: number[] }) =>
+        apiPost(`${base}/camps`, camp, { schema: messageResponseSchema }),
+      ...options,
+    }),
+    deleteCamp: useMutation({
+      mutationFn: (id: number) =>
+        apiDelete(`${base}/camps/${segment(id)}`, { schema: messageResponseSchema }),
+      ...options,
+    }),
+    addSeason: useMutation({
+      mutationFn: (season: { kvkNumber: number; openTime: number; closeTime: number }) =>
+        apiPost(`${base}/seasons`, season, { schema: messageResponseSchema }),
+      ...options,
+    }),
+    deleteSeason: useMutation({
+      mutationFn: (kvk: number) =>
+        apiDelete(`${base}/seasons/${segment(kvk)}`, { schema: messageResponseSchema }),
+      ...options,
+    }),
+    uploadScan: useMutation({
+      mutationFn: (input: { file: File; kind: 'kingdom' | 'autarch'; at?: string; replace: boolean }) =>
+        apiPost(`${base}/scans`, input.file, {
+          query: {
+            fileName: input.file.name,
+            kind: input.kind,
+            at: input.at || undefined,
+            replace: input.replace ? 'true' : undefined,
+          },
+          schema: scanImportResponseSchema,
+        }),
+      ...options,
+    }),
+    deleteScan: useMutation({
+      mutationFn: (id: number) =>
+        apiDelete(`${base}/scans/${segment(id)}`, { schema: messageResponseSchema }),
+      ...options,
+    }),
+    uploadKvkFile: useMutation({
+      mutationFn: (input: { kind: 'prekvk' | 'hoh'; file: File; kvk: number }) =>
+        apiPost(`${base}/${input.kind}`, input.file, {
+          query: { fileName: input.file.name, kvk: input.kvk },
+          schema: kvkUploadResponseSchema,
+        }),
+      ...options,
+    }),
+    clearKvkFile: useMutation({
+      mutationFn: (input: { kind: 'prekvk' | 'hoh'; kvk: number }) =>
+        apiDelete(`${base}/${input.kind}/${segment(input.kvk)}`, { schema: messageResponseSchema }),
+      ...options,
+    }),
+  };
+}
+
+/** The rally feature's admin calls: whether the kingdom has an ingestion token, and creating or rotating it. */
+export function useRallyTokenStatus(kd: string) {
+  return useQuery({
+    queryKey: adminKingdomKeys.rallyToken(kd),
+    queryFn: ({ signal }) =>
+      apiGet(`/admin/kingdoms/${segment(kd)}/rally-token`, {
+        signal,
+        schema: rallyTokenStatusResponseSchema,
+      }),
+  });
+}
+
+export function useRotateRallyToken(kd: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiPost(`/admin/kingdoms/${segment(kd)}/rally-token`, undefined, { schema: rallyTokenResponseSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKingdomKeys.rallyToken(kd) }),
+  });
+}

@@ -1,0 +1,114 @@
+import type { AdminKingdomResponse } from '@kingdom-stats/core/api';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { useKingdomAdminActions } from '../../api/admin-kingdoms.ts';
+import { segment } from '../../api/client.ts';
+import { inputClass, secondaryButton } from '../../components/controls/styles.ts';
+import { Section } from '../../components/layout/Section.tsx';
+import { ConfirmDialog } from '../admin-shared/ConfirmDialog.tsx';
+import { Field } from '../admin-shared/Field.tsx';
+import { Notice } from '../admin-shared/Notice.tsx';
+import { errorText } from './shared.ts';
+
+type Actions = ReturnType<typeof useKingdomAdminActions>;
+
+export const CODE_WARNING =
+  'Changing the access code makes every link with the old code stop working, for every player. Share the new links afterwards.';
+
+export function AccessCodeSection({ data, actions }: { data: AdminKingdomResponse; actions: Actions }) {
+  const { kingdom } = data;
+  const navigate = useNavigate();
+  const [wanted, setWanted] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const codeId = useId();
+  const rotate = actions.rotateCode;
+
+  const confirm = () => {
+    rotate.mutate(wanted.trim() || undefined, {
+      onSuccess: (answer) => {
+        setConfirming(false);
+        setWanted('');
+        // The page's own address carries the code: move to the new one.
+        navigate(`/admin/settings/${segment(kingdom.kd)}/${segment(answer.code)}`, {
+          replace: true,
+          state: { notice: `Access code changed to ${answer.code}. Links with the old code no longer work.` },
+        });
+      },
+    });
+  };
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(kingdom.code);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 1500);
+    } catch {
+      // Clipboard refused (permissions): the code is on screen to copy by hand.
+    }
+  };
+
+  return (
+    <Section
+      id="access-code"
+      title="Access code"
+      description="Viewers open the dashboards with the kingdom number and this code."
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <code
+          className="rounded-lg border border-slate-700 bg-slate-950 px-3 py-1.5 font-mono text-base break-all text-white"
+          data-testid="access-code"
+        >
+          {kingdom.code}
+        </code>
+        <button type="button" className={secondaryButton} onClick={() => void copy()}>
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      </div>
+      <Notice tone="warning" className="mt-4">
+        {CODE_WARNING}
+      </Notice>
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <Field
+          label="New code (optional)"
+          htmlFor={codeId}
+          className="flex-1"
+          hint="4–64 letters, digits, - or _. Leave empty for a random one."
+        >
+          <input
+            id={codeId}
+            value={wanted}
+            maxLength={64}
+            onChange={(e) => setWanted(e.target.value)}
+            className={inputClass}
+          />
+        </Field>
+        <button
+          type="button"
+          className={`${secondaryButton} border-amber-500/50 text-amber-200 sm:mb-5`}
+          onClick={() => {
+            rotate.reset();
+            setConfirming(true);
+          }}
+        >
+          Change access code
+        </button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title="Change the access code?"
+        confirmLabel="Change code"
+        busyLabel="Changing..."
+        busy={rotate.isPending}
+        error={rotate.isError ? errorText(rotate.error, 'Failed to change the access code') : null}
+        onConfirm={confirm}
+        onClose={() => setConfirming(false)}
+      >
+        <p>{CODE_WARNING}</p>
+        <p>
+          New code: <strong className="font-mono text-white">{wanted.trim() || 'a random one'}</strong>
+        </p>
+      </ConfirmDialog>
+    </Section>
+  );
+}

@@ -1,0 +1,195 @@
+import { writeFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { KingdomSettingsPage } from '../pages/KingdomSettingsPage.ts';
+import { BASE_URL } from '../support/env.ts';
+import { accessCode, perProject, signIn } from '../support/users.ts';
+
+const FIXTURES = new URL('../../../shared/fixtures/', import.meta.url).pathname;
+const ROKTRACKER_START = `${FIXTURES}scans/roktracker/TOP60-2026-10-01-kd1234-start-[a1b2c3].xlsx`;
+const NOT_A_SPREADSHEET = `${FIXTURES}scans/roktracker/bad/not-a-spreadsheet.xlsx`;
+const HOH_TEMPLATE = `${FIXTURES}hoh/verified_deaths_template.xlsx`;
+
+test.describe('the per-kingdom settings page', () => {
+  test('the kingdom’s admin sees its sections and renames it', async ({ page }) => {
+    const session = await signIn(page, 'kingdomAdmin');
+    const code = session.kingdoms.find((k) => k.kd === 2101)!.code;
+    const settings = new KingdomSettingsPage(page);
+    await settings.open(2101, code);
+    await settings.expectHeading('Kingdom 2101 settings');
+    for (const title of [
+      'Kingdom',
+      'Access code',
+      'Dashboard defaults',
+      'Scans',
+      'Camps',
+      'KvK seasons',
+      'Pre-KvK points',
+      'Hall of Heroes deaths',
+      'Rally ingestion token',
+      'Recent changes',
+    ]) {
+      await expect(page.getByRole('heading', { level: 2, name: title, exact: true })).toBeVisible();
+    }
+    await expect(settings.accessCode).toHaveText(code);
+    await expect(settings.section('kingdom')).toContainText('governor_stats (kd 2101)');
+    await expect(settings.scanRows.first()).toBeVisible();
+  });
+
+  test('uploads a real scanner file, says what it imported, and deletes it', async ({ page }, testInfo) => {
+    // Superadmin, on a demo kingdom no other spec reads; desktop and mobile each have their own.
+    const kd = perProject(testInfo, 2111, 2112);
+    const code = await accessCode(page, kd);
+    await signIn(page, 'superadmin');
+    const settings = new KingdomSettingsPage(page);
+    await settings.open(kd, code);
+    await expect(settings.scans).toBeVisible();
+    const before = await settings.scanRows.count();
+
+    await settings.uploadScan(ROKTRACKER_START);
+    await expect(settings.scans.getByRole('status').filter({ hasText: 'imported scan' })).toContainText(
+      'imported scan "kd1234-start" taken 2026-10-01',
+    );
+    await expect(settings.scanRow('kd1234-start')).toContainText('60 rows');
+    await expect(settings.scanRows).toHaveCount(before + 1);
+
+    await settings.uploadScan(ROKTRACKER_START);
+    await expect(settings.scans.getByRole('status').filter({ hasText: 'already imported' })).toBeVisible();
+    await expect(settings.scanRows).toHaveCount(before + 1);
+
+    await settings.uploadScan(NOT_A_SPREADSHEET);
+    await expect(settings.scans.getByRole('alert')).toContainText('not-a-spreadsheet.xlsx');
+    await expect(settings.scanRows).toHaveCount(before + 1);
+
+    await settings
+      .scanRow('kd1234-start')
+      .getByRole('button', { name: /^Delete scan kd1234-start/ })
+      .click();
+    await expect(settings.dialog).toContainText('Delete the scan kd1234-start');
+    await settings.dialog.getByRole('button', { name: 'Delete scan' }).click();
+    await expect(settings.dialog).toHaveCount(0);
+    await expect(settings.scanRow('kd1234-start')).toHaveCount(0);
+    await expect(settings.scanRows).toHaveCount(before);
+    await expect(settings.section('recent-changes')).toContainText('Scan deleted');
+  });
+
+  test('saves the dashboard defaults and the autarch switch, which the dashboard’s settings call then answers', async ({
+    page,
+  }, testInfo) => {
+    const kd = perProject(testInfo, 2109, 2110);
+    const code = await accessCode(page, kd);
+    await signIn(page, 'superadmin');
+    const settings = new KingdomSettingsPage(page);
+    await settings.open(kd, code);
+    const defaults = settings.section('defaults');
+    await defaults.getByLabel('Default top filter').fill('300');
+    const autarch = defaults.getByRole('switch', { name: 'Show the autarch data switch to viewers' });
+    const wasOn = (await autarch.getAttribute('aria-checked')) === 'true';
+    await autarch.click();
+    await defaults.getByRole('button', { name: 'Save defaults' }).click();
+    await expect(defaults.getByRole('status')).toHaveText('Settings saved');
+
+    const viewer = await page.request.get(`${BASE_URL}/api/settings/${kd}/${code}`);
+    expect((await viewer.json()).defaultTopFilter).toBe(300);
+    await page.reload();
+    await expect(settings.section('defaults').getByLabel('Default top filter')).toHaveValue('300');
+    await expect(settings.section('defaults').getByRole('switch')).toHaveAttribute(
+      'aria-checked',
+      String(!wasOn),
+    );
+  });
+
+  test('sets and deletes a camp and a KvK season', async ({ page }, testInfo) => {
+    const kd = perProject(testInfo, 2107, 2108);
+    const code = await accessCode(page, kd);
+    await signIn(page, 'superadmin');
+    const settings = new KingdomSettingsPage(page);
+    await settings.open(kd, code);
+
+    const camps = settings.section('camps');
+    await camps.getByLabel('Camp name').fill('E2E Camp');
+    await camps.getByLabel('Kingdoms in the camp').fill('3001, 3002');
+    await camps.getByRole('button', { name: 'Save camp' }).click();
+    await expect(camps.locator('[data-camp="E2E Camp"]')).toContainText('3001, 3002');
+    await camps.getByRole('button', { name: 'Delete camp E2E Camp' }).click();
+    await settings.dialog.getByRole('button', { name: 'Delete camp' }).click();
+    await expect(camps.locator('[data-camp="E2E Camp"]')).toHaveCount(0);
+
+    const seasons = settings.section('seasons');
+    await seasons.getByLabel('KvK number').fill('90');
+    await seasons.getByLabel('Opens (UTC)').fill('2030-01-01T00:00');
+    await seasons.getByLabel('Closes (UTC)').fill('2030-01-20T12:00');
+    await seasons.getByRole('button', { name: 'Add KvK' }).click();
+    await expect(seasons.getByRole('list', { name: 'KvK seasons' })).toContainText(
+      '2030-01-01 00:00 UTC → 2030-01-20 12:00 UTC',
+    );
+    await seasons.getByRole('button', { name: 'Delete KvK 90' }).click();
+    await settings.dialog.getByRole('button', { name: 'Delete KvK' }).click();
+    await expect(seasons.getByText('KvK 90', { exact: true })).toHaveCount(0);
+  });
+
+  test('uploads pre-KvK points and shows the Hall of Heroes template’s message', async ({
+    page,
+  }, testInfo) => {
+    const kd = perProject(testInfo, 2105, 2106);
+    const code = await accessCode(page, kd);
+    await signIn(page, 'superadmin');
+    const settings = new KingdomSettingsPage(page);
+    await settings.open(kd, code);
+
+    const csv = testInfo.outputPath('prekvk.csv');
+    writeFileSync(
+      csv,
+      'governor_id,name,stage1_points,stage2_points,stage3_points\n1001,Alpha,100,200,300\n1002,Beta,5,6,7\n',
+    );
+    const prekvk = settings.section('prekvk');
+    await prekvk.getByLabel('KvK number').fill('91');
+    await prekvk.getByLabel('File (CSV or xlsx)').setInputFiles(csv);
+    await prekvk.getByRole('button', { name: 'Upload' }).click();
+    await expect(prekvk.getByRole('status')).toContainText(
+      '2 governors saved to the pre-KvK points of KvK 91',
+    );
+    await expect(prekvk.getByRole('list')).toContainText('KvK 91 · 2 governors');
+
+    const hoh = settings.section('hoh');
+    await hoh.getByLabel('KvK number').fill('91');
+    await hoh.getByLabel('File (CSV or xlsx)').setInputFiles(HOH_TEMPLATE);
+    await hoh.getByRole('button', { name: 'Upload' }).click();
+    await expect(hoh.getByRole('alert')).toContainText('only example rows');
+  });
+
+  test('changes the access code: the page moves to the new code and the old link stops working', async ({
+    page,
+  }, testInfo) => {
+    const kd = perProject(testInfo, 2103, 2104);
+    const oldCode = await accessCode(page, kd);
+    await signIn(page, 'superadmin');
+    const settings = new KingdomSettingsPage(page);
+    await settings.open(kd, oldCode);
+    const section = settings.section('access-code');
+    await expect(section).toContainText('stop working');
+    await section.getByRole('button', { name: 'Change access code' }).click();
+    await expect(settings.dialog).toContainText('stop working');
+    await settings.dialog.getByRole('button', { name: 'Change code' }).click();
+    await expect(page).not.toHaveURL(new RegExp(`/${oldCode}$`));
+    const newCode = decodeURIComponent(page.url().split('/').pop()!);
+    await expect(settings.accessCode).toHaveText(newCode);
+    await expect(page.getByRole('status').filter({ hasText: 'Access code changed' })).toBeVisible();
+    expect((await page.request.get(`${BASE_URL}/api/settings/${kd}/${oldCode}`)).status()).toBe(404);
+    expect((await page.request.get(`${BASE_URL}/api/settings/${kd}/${newCode}`)).status()).toBe(200);
+  });
+
+  test('creates the rally ingestion token and shows it once', async ({ page }, testInfo) => {
+    const kd = perProject(testInfo, 2111, 2112);
+    const code = await accessCode(page, kd);
+    await signIn(page, 'superadmin');
+    const settings = new KingdomSettingsPage(page);
+    await settings.open(kd, code);
+    const section = settings.section('rally-token');
+    const button = section.getByRole('button', { name: /Create token|Rotate token/ });
+    const rotating = (await button.textContent())?.includes('Rotate');
+    await button.click();
+    if (rotating) await settings.dialog.getByRole('button', { name: 'Rotate token' }).click();
+    await expect(section.getByLabel('New rally ingestion token')).toHaveValue(/^ksr_/);
+    await expect(section).toContainText('shown only once');
+  });
+});
