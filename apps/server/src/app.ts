@@ -6,7 +6,9 @@ import { autarchRoutes } from './features/autarch/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { demoRoutes } from './features/demo/routes.ts';
+import { formulaRoutes } from './features/formula/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { kdDashboardRoutes } from './features/kd-dashboard/routes.ts';
 import { kingdomAdminRoutes } from './features/kingdom-admin/routes.ts';
 import { kingdomHomeRoutes } from './features/kingdom-home/routes.ts';
 import { publicConfigRoutes } from './features/public-config/routes.ts';
@@ -56,6 +58,8 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
       await api.register(rallyRoutes);
       await api.register(kingdomHomeRoutes);
       await api.register(dashboardRoutes);
+      await api.register(kdDashboardRoutes);
+      await api.register(formulaRoutes);
       await api.register(autarchRoutes);
       await api.register(settingsRoutes);
       await api.register(authRoutes, { loginEnabled: config.loginEnabled });

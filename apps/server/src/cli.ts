@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerAdminCommands } from './cli/admin-commands.ts';
 import { registerKingdomCommands } from './cli/kingdom-commands.ts';
+import { registerKvkDataCommands } from './cli/kvk-data-commands.ts';
 import { registerRallyCommands } from './cli/rally-commands.ts';
 import { registerScanCommands } from './cli/scan-commands.ts';
 import { registerUserCommands } from './cli/user-commands.ts';
@@ -14,6 +15,7 @@ const program = new Command('npm run cli --')
 registerKingdomCommands(program);
 registerScanCommands(program);
 registerRallyCommands(program);
+registerKvkDataCommands(program);
 registerUserCommands(program);
 registerAdminCommands(program);
 

@@ -214,3 +214,11 @@ export function goalsForPower(tiers: readonly GoalTier[], basePower: number | nu
   };
   return { dkp: goal(tier.score_multiplier), dead: goal(tier.dead_multiplier), kp: goal(tier.kp_multiplier) };
 }
+
+/**
+ * The goals a kingdom starts with until its leaders save their own: one percentage tier from 0 to 150M (the last
+ * tier also takes every power above it) with SPEC §9's new-tier defaults.
+ */
+export const DEFAULT_GOAL_TIERS: readonly GoalTier[] = [
+  { from: 0, to: 150, type: DEFAULT_GOAL_TYPE, ...DEFAULT_TIER_GOALS },
+];

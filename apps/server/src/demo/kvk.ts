@@ -1,3 +1,4 @@
+import { DEFAULT_STATS_FORMULA, type FormulaTerm, type StatName } from '@kingdom-stats/core';
 import type { Insertable } from 'kysely';
 import type { FormulaTable, HohRecordTable, KvkSeasonTable, PrekvkPointTable } from '../db/schema.ts';
 import type { Governor } from './governors.ts';
@@ -85,21 +86,12 @@ export function hohRows(
   return rows;
 }
 
-/** The stat names exactly as the chat-bot and SPEC §3 spell them (note the lower-case 'kills' of T2). */
-const STATS_FORMULA: Record<string, [number, boolean]> = {
-  'T1-Kills': [0, false],
-  'T2-kills': [0, false],
-  'T3-Kills': [0, false],
-  'T4-Kills': [10, true],
-  'T5-Kills': [20, true],
-  'Dead Troops': [15, true],
-  'Rss Assistance': [0, false],
-  'Alliance Helps': [0, false],
-  'Rss Gathered': [0, false],
-  // Off, with the values the T4/T5 modal would propose (T4 = Dead Troops value, T5 twice that).
-  'T4 Dead Troops': [15, false],
-  'T5 Dead Troops': [30, false],
-};
+/**
+ * The demo formula is core's default (packages/core/src/formula.ts): T4 Kills x 10 + T5 Kills x 20 + Dead Troops x 15,
+ * with the T4/T5 Dead Troops terms off at the values the T4/T5 modal would propose. Every stat name is spelled once,
+ * in core's STAT_NAMES.
+ */
+const STATS_FORMULA: Record<StatName, FormulaTerm> = { ...DEFAULT_STATS_FORMULA };
 
 /**
  * Goals by power tier (millions): percentage goals, so a governor's DKP goal is their power times the tier's

@@ -93,14 +93,21 @@ export function refuseTooMany(reply: FastifyReply, waitMs: number, message: stri
 }
 
 /**
- * Requests that name a kingdom's access code (in the path, or `code` in the body as update-tables does) or a demo
+ * Requests that name a kingdom's access code (in the path, `code` in the body or query, or `passed_data.code`) or a demo
  * secret: a wrong one is a guess, and the answer (200 or 404) tells the guesser whether it was right.
  */
 export function isGuessableRequest(request: FastifyRequest): boolean {
   const url = request.routeOptions.url ?? '';
   if (url.includes('/:code') || url.includes('/:secret')) return true;
-  const body = request.body as { code?: unknown } | null | undefined;
-  return typeof body === 'object' && body !== null && typeof body.code === 'string';
+  const body = request.body as { code?: unknown; passed_data?: { code?: unknown } } | null | undefined;
+  if (typeof body === 'object' && body !== null) {
+    if (typeof body.code === 'string') return true;
+    // The formula save payload carries the code inside passed_data (SPEC §7).
+    if (typeof body.passed_data === 'object' && typeof body.passed_data?.code === 'string') return true;
+  }
+  // The pre-KvK rankings and formula reset take the code as `?code=`.
+  const query = request.query as { code?: unknown } | null | undefined;
+  return typeof query === 'object' && query !== null && typeof query.code === 'string';
 }
 
 /**

@@ -459,13 +459,12 @@ export const ROUTES: RouteRule[] = [
     request: (c) => ({ url: `/api/kdhome/${c.kd}` }),
   },
 
-  // KD DKP dashboard and formula editor (SPEC §7), listed ahead of their issue.
+  // KD DKP dashboard and formula editor (SPEC §7)
   {
     method: 'GET',
     path: '/api/kd-dashboard/:kd/data/:code',
     access: 'viewer',
     feature: 'kd-dashboard',
-    planned: true,
     request: (c) => ({ url: `/api/kd-dashboard/${c.kd}/data/${c.code}` }),
   },
   {
@@ -473,7 +472,6 @@ export const ROUTES: RouteRule[] = [
     path: '/api/kd-dashboard/update-data',
     access: 'viewer',
     feature: 'kd-dashboard',
-    planned: true,
     codeInBody: true,
     request: (c) => ({ url: '/api/kd-dashboard/update-data', payload: { kd: c.kd, code: c.code } }),
   },
@@ -482,15 +480,15 @@ export const ROUTES: RouteRule[] = [
     path: '/api/kd-dashboard/:kd/prekvk-rankings',
     access: 'viewer',
     feature: 'kd-dashboard',
-    planned: true,
+    codeInBody: true,
     request: (c) => ({ url: `/api/kd-dashboard/${c.kd}/prekvk-rankings?code=${c.code}` }),
+    note: 'the access code travels as ?code=',
   },
   {
     method: 'GET',
     path: '/api/:kd/formula/:code',
     access: 'viewer',
     feature: 'formula',
-    planned: true,
     request: (c) => ({ url: `/api/${c.kd}/formula/${c.code}` }),
   },
   {
@@ -498,19 +496,42 @@ export const ROUTES: RouteRule[] = [
     path: '/api/formula/save',
     access: 'kingdom-admin',
     feature: 'formula',
-    planned: true,
+    codeInBody: true,
     request: (c) => ({
       url: '/api/formula/save',
-      payload: { passed_data: { kdnumber: c.kd, code: c.code, data: {} } },
+      payload: {
+        passed_data: {
+          kdnumber: c.kd,
+          code: c.code,
+          data: {
+            goals: [
+              {
+                from: 0,
+                to: 150,
+                type: 'percentage',
+                score_multiplier: 200,
+                dead_multiplier: 1,
+                kp_multiplier: 400,
+              },
+            ],
+            stats_formula: { 'T4-Kills': [10, true], 'T5-Kills': [20, true], 'Dead Troops': [15, true] },
+            score_on: true,
+            dead_on: false,
+            kp_on: false,
+          },
+        },
+      },
     }),
+    note: 'the access code travels in passed_data; audited',
   },
   {
     method: 'POST',
     path: '/api/:kd/formula/reset',
     access: 'kingdom-admin',
     feature: 'formula',
-    planned: true,
-    request: (c) => ({ url: `/api/${c.kd}/formula/reset` }),
+    codeInBody: true,
+    request: (c) => ({ url: `/api/${c.kd}/formula/reset`, payload: { code: c.code } }),
+    note: 'the access code travels in the body (or ?code=); audited',
   },
 ];
 

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_STATS_FORMULA, readStatsFormula, type StatsFormula } from '@kingdom-stats/core';
+import {
+  DEFAULT_STATS_FORMULA,
+  kvkScoredFormula,
+  readStatsFormula,
+  type StatsFormula,
+} from '@kingdom-stats/core';
 import type { DateOption } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database, KingdomTable } from '../../db/schema.ts';
@@ -48,7 +53,8 @@ export async function loadKingdomContext(
     settings: readKingdomSettings(kingdom.settings_json),
     kingdomScans: scans.filter((scan) => scan.kind === 'kingdom'),
     autarchScans: scans.filter((scan) => scan.kind === 'autarch'),
-    formula: parseFormula(formulaInfo),
+    // With the T4/T5 Dead Troops switch on, those terms replace Dead Troops, as on the KD DKP dashboard (docs/dkp.md).
+    formula: kvkScoredFormula(parseFormula(formulaInfo)),
     formulaInfo,
     campNames: [...new Set(members.map((m) => m.camp))],
     campOf: (homeKd) => (homeKd === null ? undefined : campByKd.get(homeKd)),

@@ -93,6 +93,7 @@ export const GAIN_COLUMNS = [
   'rss_gathered',
   'rss_assistance',
   'helps',
+  'acclaim',
 ] as const;
 export type GainColumn = (typeof GAIN_COLUMNS)[number];
 export type Gains = Record<GainColumn, number | null>;
@@ -198,6 +199,7 @@ function unpack(v: unknown[], takenAt: ReadonlyMap<number, number>): PeriodStat 
       rss_gathered: num(v[20]),
       rss_assistance: num(v[21]),
       helps: num(v[22]),
+      acclaim: num(v[23]),
     },
   };
 }

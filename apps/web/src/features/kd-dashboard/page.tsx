@@ -1,13 +1,293 @@
-import { useParams } from 'react-router';
+import type { KdDashboardResponse } from '@kingdom-stats/core/api';
+import { useEffect, useId, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { type KdPeriod, updateKdDashboard, useKdDashboard } from '../../api/kd-dashboard.ts';
+import { useSession } from '../../auth/session.ts';
+import { primaryButton, secondaryButton, selectClass } from '../../components/controls/styles.ts';
+import { ErrorPanel, Panel } from '../../components/feedback/Panel.tsx';
+import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
+import { Section } from '../../components/layout/Section.tsx';
+import { Notice } from '../admin-shared/Notice.tsx';
+import { formulaTerms } from '../dashboard/FormulaStrip.tsx';
 import { kingdomLabel } from '../kingdom.ts';
+import { DkpTable } from './DkpTable.tsx';
+import { exportDkp } from './export.ts';
+import { PrekvkModal } from './PrekvkModal.tsx';
+
+interface Period {
+  start: string;
+  end: string;
+}
 
 export function Component() {
-  const { kd } = useParams();
+  const params = useParams();
+  const kd = params.kd ?? '';
+  const code = params.code ?? '';
+  const [applied, setApplied] = useState<KdPeriod>({ start: null, end: null });
+  const query = useKdDashboard(kd, code, applied);
+  const [draft, setDraft] = useState<Period | null>(null);
+  const [updating, setUpdating] = useState(false);
+  const [updateError, setUpdateError] = useState<string | null>(null);
+  const [prekvkOpen, setPrekvkOpen] = useState(false);
+  const data = query.data;
+
+  // The first answer says which period the server chose; the selects start there.
+  useEffect(() => {
+    if (data && draft === null && data.selectedDates.start !== '') setDraft(data.selectedDates);
+  }, [data, draft]);
+
+  const apply = async () => {
+    if (!draft) return;
+    if (Number(draft.start) > Number(draft.end)) {
+      window.alert('Start date cannot be later than end date');
+      return;
+    }
+    setUpdating(true);
+    setUpdateError(null);
+    try {
+      await updateKdDashboard(kd, code, draft);
+      setApplied({ ...draft });
+    } catch {
+      setUpdateError('Failed to update KD dashboard data');
+    } finally {
+      setUpdating(false);
+    }
+  };
+
+  const current = data?.selectedDates ?? { start: '', end: '' };
+
   return (
-    <PageHeader
-      title={`KD DKP dashboard — ${kingdomLabel(kd)}`}
-      description="Each player's DKP score against the goal for their power tier during KvK, with pre-KvK rankings."
-    />
+    <div className="space-y-4">
+      <PageHeader
+        title={`KD DKP Dashboard — ${kingdomLabel(kd)}`}
+        description="Each governor's DKP score against the goal of their power tier during KvK."
+      />
+      {query.isPending ? (
+        <Spinner label="Loading KD dashboard..." />
+      ) : query.error || !data ? (
+        <ErrorPanel
+          message="Failed to fetch KD dashboard data"
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : (
+        <>
+          <PeriodBar
+            dates={data.dates}
+            draft={draft ?? current}
+            applied={current}
+            updating={updating}
+            onDraft={setDraft}
+            onApply={() => void apply()}
+            onPrekvk={() => setPrekvkOpen(true)}
+          />
+          {updateError && <Notice tone="error">{updateError}</Notice>}
+          <FormulaBanner kd={kd} code={code} data={data} />
+          <Body kd={kd} data={data} busy={query.isFetching} />
+          <PrekvkModal
+            open={prekvkOpen}
+            onClose={() => setPrekvkOpen(false)}
+            kd={kd}
+            code={code}
+            latestKvk={data.latestKvk}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+function PeriodBar({
+  dates,
+  draft,
+  applied,
+  updating,
+  onDraft,
+  onApply,
+  onPrekvk,
+}: {
+  dates: KdDashboardResponse['dates'];
+  draft: Period;
+  applied: Period;
+  updating: boolean;
+  onDraft: (period: Period) => void;
+  onApply: () => void;
+  onPrekvk: () => void;
+}) {
+  const startId = useId();
+  const endId = useId();
+  const unchanged = draft.start === applied.start && draft.end === applied.end;
+  const select = (id: string, label: string, key: keyof Period) => (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-medium text-slate-400">
+        {label}
+      </label>
+      <select
+        id={id}
+        className={`${selectClass} w-full sm:w-64 lg:w-80`}
+        value={draft[key]}
+        disabled={dates.length === 0}
+        onChange={(event) => onDraft({ ...draft, [key]: event.target.value })}
+      >
+        {dates.map((date) => (
+          <option key={date.timestamp} value={String(date.timestamp)}>
+            {date.display}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  return (
+    <form
+      aria-label="Period"
+      className="flex flex-col gap-3 rounded-xl border border-slate-800 bg-slate-900/70 p-3 sm:flex-row sm:items-end sm:p-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onApply();
+      }}
+    >
+      <div className="grid flex-1 grid-cols-2 gap-2 sm:flex sm:flex-none sm:gap-3">
+        {select(startId, 'Start', 'start')}
+        {select(endId, 'End', 'end')}
+      </div>
+      <div className="flex gap-2 sm:flex-1">
+        <button
+          type="submit"
+          className={`${primaryButton} flex-1 sm:flex-none`}
+          disabled={updating || unchanged || dates.length === 0}
+        >
+          {updating && (
+            <span
+              aria-hidden="true"
+              className="size-3.5 animate-spin rounded-full border-2 border-slate-950/30 border-t-slate-950"
+            />
+          )}
+          {updating ? 'Updating' : 'Apply'}
+        </button>
+        <button
+          type="button"
+          className={`${secondaryButton} flex-1 sm:ml-auto sm:flex-none`}
+          onClick={onPrekvk}
+        >
+          <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4 text-amber-300">
+            <path
+              d="M4 2h8v3a4 4 0 0 1-8 0V2Zm4 7v3m-3 2h6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.4"
+            />
+          </svg>
+          Pre-KvK Rankings
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** 'DKP FORMULA :' and its terms; Edit (role admin only, SPEC §6) opens the formula editor. */
+function FormulaBanner({ kd, code, data }: { kd: string; code: string; data: KdDashboardResponse }) {
+  const { role } = useSession();
+  const terms = formulaTerms(data.formulaString);
+  return (
+    <section
+      aria-label="DKP formula"
+      className="flex flex-col gap-3 rounded-xl border border-amber-500/25 bg-gradient-to-r from-amber-500/10 via-slate-900/60 to-slate-900/60 p-3 sm:flex-row sm:items-center sm:justify-between sm:p-4"
+    >
+      <div className="min-w-0 space-y-2">
+        <div className="flex flex-wrap items-center gap-2" data-testid="dkp-formula">
+          <span className="text-xs font-bold tracking-widest text-amber-300">DKP FORMULA :</span>
+          {terms.length === 0 ? (
+            <span className="text-sm text-slate-400">No formula terms are enabled.</span>
+          ) : (
+            terms.map((term, index) => (
+              <span key={term} className="flex items-center gap-2">
+                {index > 0 && (
+                  <span aria-hidden="true" className="text-amber-300/70">
+                    +
+                  </span>
+                )}
+                <span className="rounded-md bg-slate-950/60 px-2 py-0.5 font-mono text-xs text-amber-100 ring-1 ring-amber-400/20">
+                  {term}
+                </span>
+              </span>
+            ))
+          )}
+        </div>
+        {data.wars.length > 0 && (
+          <p className="text-xs text-slate-300" data-testid="dkp-wars">
+            Scored over {data.wars.length} war{data.wars.length === 1 ? '' : 's'}:{' '}
+            {data.wars.map((war) => war.name).join(', ')}
+          </p>
+        )}
+      </div>
+      {role === 'admin' && (
+        <Link to={`/${kd}/formula/${code}`} className={`${secondaryButton} shrink-0 self-start sm:self-auto`}>
+          <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">
+            <path d="m10.5 2.5 3 3L6 13H3v-3l7.5-7.5Z" fill="none" stroke="currentColor" strokeWidth="1.4" />
+          </svg>
+          Edit
+        </Link>
+      )}
+    </section>
+  );
+}
+
+function Body({ kd, data, busy }: { kd: string; data: KdDashboardResponse; busy: boolean }) {
+  if (data.scanStatus === 'no_scans_in_kvk') {
+    return (
+      <Panel title="No Scans Available">
+        <p>
+          {data.latestKvk
+            ? `KvK ${data.latestKvk.kvk_number} has no scans yet.`
+            : 'This KvK has no scans yet.'}{' '}
+          DKP appears once the first scans are uploaded.
+        </p>
+      </Panel>
+    );
+  }
+  if (data.scanStatus === 'offseason_no_scans') {
+    return (
+      <Panel title="Offseason Period">
+        <p>
+          No KvK has opened and the kingdom has no scans yet. DKP appears once KvK starts and scans arrive.
+        </p>
+      </Panel>
+    );
+  }
+  return (
+    <>
+      {data.scanStatus === 'single' && (
+        <Notice tone="info">
+          Only one scan in this period: comparison stats show 0 until more scans are uploaded.
+        </Notice>
+      )}
+      {data.scanStatus === 'error' && (
+        <Notice tone="warning">
+          Some scans of the saved wars are missing or outside this period: data may be incomplete.
+        </Notice>
+      )}
+      <Section
+        id="kvkPlayers"
+        title="KvK Players"
+        description={`${data.totalPlayers.toLocaleString('en-US')} governors, ranked by DKP score.`}
+      >
+        <DkpTable
+          rows={data.playerData}
+          activeColumns={data.activeColumns}
+          busy={busy}
+          onExport={(rows, search) =>
+            exportDkp({
+              kd,
+              start: Number(data.selectedDates.start),
+              end: Number(data.selectedDates.end),
+              search,
+              rows,
+              activeColumns: data.activeColumns,
+            })
+          }
+        />
+      </Section>
+    </>
   );
 }

@@ -1,0 +1,77 @@
+import { readFile } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { recordAudit } from '../features/audit/service.ts';
+import { requireKingdom } from '../features/kingdoms/service.ts';
+import { importHohRecords, importPrekvkPoints, type KvkUploadResult } from '../import/import-kvk-tables.ts';
+import { parseWholeNumber, print, withDatabase } from './context.ts';
+
+/**
+ * `prekvk import` and `hoh import`: per-KvK tables from csv or xlsx files, read and checked by the admin uploads'
+ * own importer (import/import-kvk-tables.ts): the whole file in one transaction, nothing written when a row is
+ * refused, and an error that names the row and column. Formats: docs/import-formats.md.
+ */
+export function registerKvkDataCommands(program: Command): void {
+  const tables = [
+    {
+      group: 'prekvk',
+      description: 'pre-KvK stage points (the Pre-KvK Rankings of the KD DKP dashboard)',
+      label: 'pre-KvK points',
+      action: 'prekvk.import',
+      run: importPrekvkPoints,
+    },
+    {
+      group: 'hoh',
+      description: 'Hall of Heroes T4/T5 deaths (the T4/T5 Dead Troops terms of the DKP formula)',
+      label: 'Hall of Heroes records',
+      action: 'hoh.import',
+      run: importHohRecords,
+    },
+  ] as const;
+  for (const table of tables) {
+    program
+      .command(table.group)
+      .description(table.description)
+      .command('import <kd> <kvk-number> <file>')
+      .description(
+        `import ${table.label} of one KvK from a csv or xlsx file; safe to repeat (updates the governors in it)`,
+      )
+      .action(async (kd: string, kvkNumber: string, file: string) => {
+        const kingdomKd = parseWholeNumber('kd', kd);
+        const kvk = parseWholeNumber('kvk-number', kvkNumber);
+        // npm runs scripts from the project root; INIT_CWD is where the person typed the command.
+        const filePath = resolve(process.env.INIT_CWD ?? process.cwd(), file);
+        const content = await readFile(filePath).catch((error: NodeJS.ErrnoException) => {
+          throw new Error(`${basename(filePath)}: cannot read the file (${error.code ?? error.message})`);
+        });
+        const result: KvkUploadResult = await withDatabase(async ({ db }) => {
+          await requireKingdom(db, kingdomKd);
+          const imported = await table.run(db, {
+            kingdomKd,
+            kvkNumber: kvk,
+            fileName: basename(filePath),
+            content,
+          });
+          await recordAudit(db, {
+            userId: null,
+            action: table.action,
+            kingdomKd,
+            after: {
+              fileName: basename(filePath),
+              kvkNumber: imported.kvkNumber,
+              rows: imported.rows,
+              via: 'cli',
+            },
+          });
+          return imported;
+        });
+        const skipped = result.skipped > 0 ? `, ${result.skipped} example row(s) skipped` : '';
+        print(
+          `${basename(filePath)}: ${result.rows} governor(s) saved to the ${table.label} of KvK ${result.kvkNumber} of kingdom ${kingdomKd}${skipped}`,
+        );
+        if (result.ignoredColumns.length > 0) {
+          print(`  columns not imported (unknown headers): ${result.ignoredColumns.join(', ')}`);
+        }
+      });
+  }
+}

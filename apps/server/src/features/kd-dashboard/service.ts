@@ -1,0 +1,269 @@
+import { formulaDisplayString, kvkScoredFormula } from '@kingdom-stats/core';
+import type {
+  DkpRow,
+  KdDashboardResponse,
+  PrekvkRankingsResponse,
+  ScanStatus,
+} from '@kingdom-stats/core/api';
+import type { Kysely } from 'kysely';
+import type { Database, KingdomTable } from '../../db/schema.ts';
+import { dateOption, fingerprint } from '../dashboard/context.ts';
+import { type ResolvedPeriod, resolvePeriod } from '../dashboard/period.ts';
+import { ComputeCache } from '../dashboard/period-cache.ts';
+import {
+  type Gains,
+  type PeriodStat,
+  type ScanInfo,
+  selectKingdomScans,
+  selectPeriodStats,
+} from '../dashboard/queries.ts';
+import { selectFormulaRow } from '../formula/queries.ts';
+import { readStoredFormula, readStoredWars } from '../formula/service.ts';
+import { requireViewerAccess } from '../kingdoms/access.ts';
+import { type KvkSeason, kvkScans, seasonState, selectSeasons } from '../kvk/season.ts';
+import { nowSeconds } from '../scans/scan-store.ts';
+import { readKingdomSettings } from '../settings/service.ts';
+import { hohVersion, latestPrekvkKvk, selectHohRecords, selectPrekvkPoints } from './queries.ts';
+import { activeColumns, byDkp, type DkpFormulaSettings, dkpRowBuilder } from './rows.ts';
+
+/**
+ * The KD DKP dashboard's work (docs/dkp.md). The period comes from the main dashboard's resolvePeriod over the KvK's
+ * scans, and governor gains from its selectPeriodStats (first → last scan of a span in which the governor appears);
+ * each war is one more such span. Computed rows are cached like the main dashboard's periods: the key holds every
+ * input (scan ids, formula row, HoH records), so an import, a save or an HoH upload is seen by the next request.
+ */
+
+interface War {
+  name: string;
+  before: ScanInfo;
+  after: ScanInfo;
+}
+
+interface Plan {
+  kingdom: KingdomTable;
+  season: KvkSeason | null;
+  activeKvk: boolean;
+  scans: ScanInfo[];
+  period: ResolvedPeriod | null;
+  settings: DkpFormulaSettings;
+  wars: War[];
+  /** A saved war names a scan that no longer exists, or one outside the period. */
+  warsBroken: boolean;
+  formulaKey: string;
+}
+
+interface KdPeriodData {
+  rows: DkpRow[];
+}
+
+export interface KdDataQuery {
+  start_date?: string | undefined;
+  end_date?: string | undefined;
+  top?: string | undefined;
+}
+
+const NO_DEFAULT_DATES = {
+  defaultTopFilter: null,
+  defaultDates: { start: null, end: null },
+  showAutarchSwitcher: false,
+};
+
+export class KdDashboardService {
+  private readonly periods = new ComputeCache<KdPeriodData>(
+    { maxEntries: 20, maxWeight: 300_000 },
+    (data) => data.rows.length,
+  );
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async data(
+    params: { kd: string; code: string },
+    query: KdDataQuery,
+    now = nowSeconds(),
+  ): Promise<KdDashboardResponse> {
+    const kingdom = await requireViewerAccess(this.db, params.kd, params.code);
+    const plan = await this.plan(kingdom, query, now);
+    const common = {
+      activeColumns: activeColumns(plan.settings),
+      latestKvk: plan.season ? { kvk_number: plan.season.kvkNumber, open_time: plan.season.openTime } : null,
+      formulaString: formulaDisplayString(kvkScoredFormula(plan.settings.formula)),
+      dates: plan.scans.map(dateOption),
+      activeKvk: plan.activeKvk,
+    };
+    if (!plan.period) {
+      return {
+        playerData: [],
+        scanStatus: plan.season ? 'no_scans_in_kvk' : 'offseason_no_scans',
+        totalPlayers: 0,
+        selectedDates: { start: '', end: '' },
+        wars: [],
+        ...common,
+      };
+    }
+    const data = await this.rows(plan, plan.period);
+    const top = topFilter(
+      query.top ?? readKingdomSettings(kingdom.settings_json).defaultTopFilter?.toString(),
+    );
+    const rows = top === null ? data.rows : keepTop(data.rows, top);
+    const status: ScanStatus = plan.warsBroken
+      ? 'error'
+      : plan.period.scans.length === 1
+        ? 'single'
+        : 'normal';
+    return {
+      playerData: rows,
+      scanStatus: status,
+      totalPlayers: rows.length,
+      selectedDates: { start: String(plan.period.start.takenAt), end: String(plan.period.end.takenAt) },
+      wars: plan.wars.map((w) => ({ name: w.name, before: w.before.takenAt, after: w.after.takenAt })),
+      ...common,
+    };
+  }
+
+  /** Computes (or finds) the rows ahead of the data call; answers how many governors the period has. */
+  async warm(input: { kd: string | number; code: string; start_date?: string; end_date?: string }) {
+    const kingdom = await requireViewerAccess(this.db, input.kd, input.code);
+    const plan = await this.plan(kingdom, input, nowSeconds());
+    if (!plan.period) return { status: 'success' as const, rows: 0 };
+    const data = await this.rows(plan, plan.period);
+    return { status: 'success' as const, rows: data.rows.length };
+  }
+
+  async prekvkRankings(
+    params: { kd: string },
+    query: { code: string; kvk_number?: number | undefined },
+  ): Promise<PrekvkRankingsResponse> {
+    const kingdom = await requireViewerAccess(this.db, params.kd, query.code);
+    const kvk = query.kvk_number ?? (await latestPrekvkKvk(this.db, kingdom.kd));
+    if (kvk === null) return { data: [], last_updated: null, kvk_number: null };
+    const points = await selectPrekvkPoints(this.db, kingdom.kd, kvk);
+    const data = points
+      .map((p) => ({
+        governor_id: p.governor_id,
+        name: p.name,
+        stage1_points: p.stage1_points,
+        stage2_points: p.stage2_points,
+        stage3_points: p.stage3_points,
+        total_points: p.stage1_points + p.stage2_points + p.stage3_points,
+      }))
+      .sort((a, b) => b.total_points - a.total_points || a.governor_id - b.governor_id);
+    const last = points.length ? Math.max(...points.map((p) => p.updated_at)) : null;
+    return { data, last_updated: last, kvk_number: kvk };
+  }
+
+  clearCache(): void {
+    this.periods.clear();
+  }
+
+  private async plan(kingdom: KingdomTable, query: KdDataQuery, now: number): Promise<Plan> {
+    const [allScans, seasons, row] = await Promise.all([
+      selectKingdomScans(this.db, kingdom.kd),
+      selectSeasons(this.db, kingdom.kd),
+      selectFormulaRow(this.db, kingdom.kd),
+    ]);
+    const kingdomScans = allScans.filter((scan) => scan.kind === 'kingdom');
+    const state = seasonState(seasons, now);
+    const scans = kvkScans(kingdomScans, state);
+    const period = resolvePeriod(scans, NO_DEFAULT_DATES, { start: query.start_date, end: query.end_date });
+    const stored = readStoredFormula(row);
+    const settings: DkpFormulaSettings = {
+      formula: stored.stats_formula,
+      goals: stored.goals,
+      score_on: stored.score_on,
+      dead_on: stored.dead_on,
+      kp_on: stored.kp_on,
+    };
+    const byTime = new Map(kingdomScans.map((scan) => [scan.takenAt, scan]));
+    const wars: War[] = [];
+    let warsBroken = false;
+    for (const [index, saved] of (readStoredWars(row)?.wars ?? []).entries()) {
+      const before = byTime.get(Object.values(saved.before)[0] ?? Number.NaN);
+      const after = byTime.get(Object.values(saved.after)[0] ?? Number.NaN);
+      if (!before || !after || before.takenAt >= after.takenAt) {
+        warsBroken = true;
+        continue;
+      }
+      // Wars outside the selected period are not scored (a period chosen inside the KvK scores the wars in it).
+      if (period && before.takenAt >= period.start.takenAt && after.takenAt <= period.end.takenAt) {
+        wars.push({ name: `War ${index + 1}`, before, after });
+      }
+    }
+    return {
+      kingdom,
+      season: state.current,
+      activeKvk: state.active !== null,
+      scans,
+      period,
+      settings,
+      wars,
+      warsBroken,
+      formulaKey: row
+        ? fingerprint([row.stats_formula_json, row.goals_json, row.score_on, row.dead_on, row.kp_on])
+        : 'default',
+    };
+  }
+
+  private async rows(plan: Plan, period: ResolvedPeriod): Promise<KdPeriodData> {
+    const kd = plan.kingdom.kd;
+    const hohKey = plan.season ? await hohVersion(this.db, kd, plan.season.kvkNumber) : 'none';
+    const key = [
+      'kd-dkp',
+      kd,
+      fingerprint(period.scans.map((s) => s.id)),
+      fingerprint(plan.wars.map((w) => `${w.before.id}-${w.after.id}`)),
+      plan.formulaKey,
+      hohKey,
+    ].join(':');
+    return this.periods.get(key, () => this.compute(plan, period));
+  }
+
+  private async compute(plan: Plan, period: ResolvedPeriod): Promise<KdPeriodData> {
+    const kd = plan.kingdom.kd;
+    // Own governors: home kd = the kingdom, or unknown (a scan without a kingdom column is of the kingdom itself).
+    const own = (stat: PeriodStat) => stat.homeKd === null || stat.homeKd === kd;
+    const periodStats = (await selectPeriodStats(this.db, kd, period.scans)).filter(own);
+    const warStats: Map<number, Gains>[] = [];
+    for (const war of plan.wars) {
+      const scans = plan.scans.filter(
+        (s) => s.takenAt >= war.before.takenAt && s.takenAt <= war.after.takenAt,
+      );
+      const stats = await selectPeriodStats(this.db, kd, scans);
+      warStats.push(new Map(stats.map((s) => [s.governorId, s.gains])));
+    }
+    const hohRecords = plan.season ? await selectHohRecords(this.db, kd, plan.season.kvkNumber) : [];
+    const hoh = new Map(hohRecords.map((r) => [r.governorId, { t4: r.t4, t5: r.t5 }]));
+    const build = dkpRowBuilder(plan.settings, hohRecords.length > 0);
+    const rows = periodStats.map((stat) =>
+      build({
+        period: stat,
+        spans: plan.wars.length > 0 ? warStats.map((m) => m.get(stat.governorId)) : [stat.gains],
+        hoh: hoh.get(stat.governorId) ?? null,
+      }),
+    );
+    rows.sort(byDkp);
+    return { rows };
+  }
+}
+
+/** `top` as a count: empty, 'all' or 0 keeps everyone. */
+function topFilter(text: string | undefined): number | null {
+  if (text === undefined || text.trim() === '' || text.trim().toLowerCase() === 'all') return null;
+  const n = Number(text);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/** The top N governors by current power (unknown last, ties by Governor ID), kept in DKP order. */
+function keepTop(rows: readonly DkpRow[], top: number): DkpRow[] {
+  const ranked = [...rows].sort((a, b) => {
+    const x = a['Current Power'];
+    const y = b['Current Power'];
+    if (x !== y) {
+      if (x === null) return 1;
+      if (y === null) return -1;
+      return y - x;
+    }
+    return a['Governor ID'] - b['Governor ID'];
+  });
+  const keep = new Set(ranked.slice(0, top).map((r) => r['Governor ID']));
+  return rows.filter((r) => keep.has(r['Governor ID']));
+}

@@ -1,0 +1,70 @@
+import {
+  type FormulaResponse,
+  type FormulaSaveBody,
+  formulaResetResponseSchema,
+  formulaResponseSchema,
+  formulaSaveResponseSchema,
+} from '@kingdom-stats/core/api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost, isApiError, segment } from './client.ts';
+
+export type { FormulaResponse, HohValidation } from '@kingdom-stats/core/api';
+export type FormulaSavePayload = FormulaSaveBody;
+
+export const formulaKeys = {
+  all: ['formula'] as const,
+  detail: (kd: string, code: string) => ['formula', kd, code] as const,
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** SPEC §8: 'No data in response', 'No formula data found in response'. */
+export function readFormulaResponse(body: unknown): FormulaResponse {
+  if (!isRecord(body)) throw new Error('No data in response');
+  if (!isRecord(body.formula)) throw new Error('No formula data found in response');
+  return formulaResponseSchema.parse(body);
+}
+
+export function useFormula(kd: string, code: string) {
+  return useQuery<FormulaResponse>({
+    queryKey: formulaKeys.detail(kd, code),
+    queryFn: async ({ signal }) =>
+      readFormulaResponse(await apiGet(`/${segment(kd.toLowerCase())}/formula/${segment(code)}`, { signal })),
+    // The editor holds its own draft: a refetch on focus would not replace it, so don't make one.
+    refetchOnWindowFocus: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The per-field messages of a refused save (400 `issues`), in the editor's order. */
+export function saveIssues(error: unknown): string[] {
+  const body = isApiError(error) ? error.body : null;
+  if (!isRecord(body) || !Array.isArray(body.issues)) return [];
+  return body.issues
+    .map((issue) => (isRecord(issue) && typeof issue.message === 'string' ? issue.message : null))
+    .filter((message): message is string => message !== null);
+}
+
+/** POST /formula/save with the signed-in admin's session (no static credential: docs/decisions.md). */
+export function useSaveFormula() {
+  return useMutation({
+    mutationFn: (payload: FormulaSavePayload) =>
+      apiPost('/formula/save', payload, { schema: formulaSaveResponseSchema }),
+  });
+}
+
+/** POST /{kd}/formula/reset (the access code in the body); the editor then reloads the formula (SPEC §4). */
+export function useResetFormula(kd: string, code: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiPost(
+        `/${segment(kd.toLowerCase())}/formula/reset`,
+        { code },
+        { schema: formulaResetResponseSchema },
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: formulaKeys.detail(kd, code) }),
+  });
+}

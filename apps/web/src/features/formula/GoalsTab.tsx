@@ -1,0 +1,474 @@
+import {
+  addTier,
+  canAddTier,
+  convertTierType,
+  deleteTier,
+  editTierRange,
+  type GoalTier,
+  type GoalType,
+  MAX_GOAL_TIERS,
+  nextTierFrom,
+} from '@kingdom-stats/core';
+import { useId, useState } from 'react';
+import { Switch } from '../../components/controls/Switch.tsx';
+import { ghostButton, inputClass, primaryButton, secondaryButton } from '../../components/controls/styles.ts';
+import { Modal } from '../../components/overlay/Modal.tsx';
+import { FieldError, formatMillions, NumberField } from './ui.tsx';
+
+interface GoalsTabProps {
+  tiers: GoalTier[];
+  deadOn: boolean;
+  kpOn: boolean;
+  mobile: boolean;
+  onTiers: (tiers: GoalTier[]) => void;
+  onDeadOn: (on: boolean) => void;
+  onKpOn: (on: boolean) => void;
+}
+
+type TierModal = { kind: 'add' } | { kind: 'edit'; index: number } | null;
+
+export function GoalsTab({ tiers, deadOn, kpOn, mobile, onTiers, onDeadOn, onKpOn }: GoalsTabProps) {
+  const [modal, setModal] = useState<TierModal>(null);
+  const [slide, setSlide] = useState(0);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const type: GoalType = tiers[0]?.type ?? 'percentage';
+  const current = Math.min(slide, Math.max(0, tiers.length - 1));
+
+  const setType = (next: GoalType) => onTiers(tiers.map((tier) => convertTierType(tier, next)));
+  const updateTier = (index: number, patch: Partial<GoalTier>) =>
+    onTiers(tiers.map((tier, i) => (i === index ? { ...tier, ...patch } : tier)));
+  const remove = (index: number) => {
+    const result = deleteTier(tiers, index);
+    if (!result.ok) {
+      setDeleteError(result.error);
+      return;
+    }
+    setDeleteError(null);
+    onTiers(result.tiers);
+  };
+
+  const cards = tiers.map((tier, index) => (
+    <TierCard
+      // biome-ignore lint/suspicious/noArrayIndexKey: tiers are positions in an ordered list
+      key={index}
+      index={index}
+      tier={tier}
+      deadOn={deadOn}
+      kpOn={kpOn}
+      onChange={(patch) => updateTier(index, patch)}
+      onEdit={() => setModal({ kind: 'edit', index })}
+      onDelete={() => remove(index)}
+    />
+  ));
+
+  return (
+    <div className="space-y-4">
+      <section
+        aria-labelledby="goal-settings-title"
+        className="rounded-xl border border-slate-800 bg-slate-900/50 p-3 sm:p-5"
+      >
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <div className="flex items-center gap-3">
+            <h2 id="goal-settings-title" className="text-lg font-semibold text-white">
+              Goal Settings
+            </h2>
+            <span
+              data-testid="tier-counter"
+              className="rounded-full bg-slate-800 px-2.5 py-0.5 text-xs font-medium text-slate-300 tabular-nums"
+            >
+              {tiers.length}/{MAX_GOAL_TIERS} tiers
+            </span>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <TypeSwitch value={type} onChange={setType} />
+            <button
+              type="button"
+              className={primaryButton}
+              disabled={!canAddTier(tiers)}
+              onClick={() => setModal({ kind: 'add' })}
+            >
+              {canAddTier(tiers) ? (
+                <>
+                  <span aria-hidden="true">+</span> Add New Tier
+                </>
+              ) : (
+                'Max Tiers Reached'
+              )}
+            </button>
+          </div>
+        </div>
+        <p className="mb-3 text-xs text-slate-400">
+          {type === 'percentage'
+            ? 'Goals are a percentage of each governor’s base power.'
+            : 'Goals are direct values in millions, the same for everyone in the tier.'}
+        </p>
+        <FieldError message={deleteError} />
+        {tiers.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-700 p-6 text-center text-sm text-slate-400">
+            No power tiers yet. Add one to set goals.
+          </p>
+        ) : mobile ? (
+          <section aria-roledescription="carousel" aria-label="Power tiers" className="space-y-3">
+            <div className="flex items-center justify-between gap-2">
+              <button
+                type="button"
+                className={secondaryButton}
+                onClick={() => setSlide(Math.max(0, current - 1))}
+                disabled={current === 0}
+                aria-label="Previous tier"
+              >
+                ‹ Prev
+              </button>
+              <div className="flex flex-wrap justify-center gap-2.5">
+                {tiers.map((_, i) => (
+                  <button
+                    // biome-ignore lint/suspicious/noArrayIndexKey: one dot per position
+                    key={i}
+                    type="button"
+                    aria-label={`Show tier ${i + 1}`}
+                    aria-current={i === current ? 'true' : undefined}
+                    onClick={() => setSlide(i)}
+                    className={`size-3 rounded-full ring-4 ring-transparent ${i === current ? 'bg-sky-400' : 'bg-slate-700 hover:bg-slate-500'}`}
+                  />
+                ))}
+              </div>
+              <button
+                type="button"
+                className={secondaryButton}
+                onClick={() => setSlide(Math.min(tiers.length - 1, current + 1))}
+                disabled={current >= tiers.length - 1}
+                aria-label="Next tier"
+              >
+                Next ›
+              </button>
+            </div>
+            <p className="text-center text-xs text-slate-400" data-testid="carousel-position">
+              Tier {current + 1} of {tiers.length}
+            </p>
+            <div aria-live="polite">{cards[current]}</div>
+          </section>
+        ) : (
+          <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">{cards}</div>
+        )}
+      </section>
+
+      <section
+        aria-labelledby="requirements-title"
+        className="rounded-xl border border-slate-800 bg-slate-900/50 p-3 sm:p-5"
+      >
+        <h2 id="requirements-title" className="text-lg font-semibold text-white">
+          Additional Requirements
+        </h2>
+        <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:gap-8">
+          <Switch checked={deadOn} onChange={onDeadOn} label="Add Dead Goal" />
+          <Switch checked={kpOn} onChange={onKpOn} label="Add Kill Points Goal" />
+        </div>
+      </section>
+
+      {modal?.kind === 'add' && (
+        <AddTierModal
+          tiers={tiers}
+          onClose={() => setModal(null)}
+          onSave={(next) => {
+            onTiers(next);
+            setSlide(next.length - 1);
+            setModal(null);
+          }}
+        />
+      )}
+      {modal?.kind === 'edit' && (
+        <EditTierModal
+          tiers={tiers}
+          index={modal.index}
+          onClose={() => setModal(null)}
+          onSave={(next) => {
+            onTiers(next);
+            setModal(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function TypeSwitch({ value, onChange }: { value: GoalType; onChange: (type: GoalType) => void }) {
+  const options: [GoalType, string][] = [
+    ['direct', 'Value'],
+    ['percentage', 'Percentage'],
+  ];
+  return (
+    <fieldset className="inline-flex rounded-lg border border-slate-700 bg-slate-950 p-0.5">
+      <legend className="sr-only">Goal type</legend>
+      {options.map(([type, label]) => (
+        <button
+          key={type}
+          type="button"
+          aria-pressed={value === type}
+          onClick={() => value !== type && onChange(type)}
+          className={`h-8 rounded-md px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-sky-400 ${
+            value === type ? 'bg-sky-500 text-slate-950' : 'text-slate-300 hover:text-white'
+          }`}
+        >
+          {label}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+interface TierCardProps {
+  index: number;
+  tier: GoalTier;
+  deadOn: boolean;
+  kpOn: boolean;
+  onChange: (patch: Partial<GoalTier>) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+function TierCard({ index, tier, deadOn, kpOn, onChange, onEdit, onDelete }: TierCardProps) {
+  const unit = tier.type === 'percentage' ? '%' : 'M';
+  const titleId = useId();
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-testid="tier-card"
+      className="rounded-lg border border-slate-700/80 bg-slate-950/60 p-3"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div>
+          <h3 id={titleId} className="text-sm font-semibold text-white">
+            Power tier {index + 1}
+          </h3>
+          <p className="text-sm text-sky-200 tabular-nums" data-testid="tier-range">
+            {formatMillions(tier.from)} – {formatMillions(tier.to)}
+          </p>
+        </div>
+        <div className="flex gap-1">
+          <button
+            type="button"
+            className={`${ghostButton} h-8 px-2`}
+            onClick={onEdit}
+            aria-label={`Edit power tier ${index + 1}`}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            className={`${ghostButton} h-8 px-2 text-red-300 hover:bg-red-950/50 hover:text-red-200`}
+            onClick={onDelete}
+            aria-label={`Delete power tier ${index + 1}`}
+          >
+            Delete
+          </button>
+        </div>
+      </div>
+      <div className="mt-3 grid gap-2">
+        <NumberField
+          label="DKP Goal"
+          value={tier.score_multiplier}
+          onChange={(v) => onChange({ score_multiplier: v })}
+          step={0.01}
+          unit={unit}
+          invalid={tier.score_multiplier === null}
+        />
+        {deadOn && (
+          <NumberField
+            label="Dead Goal"
+            value={tier.dead_multiplier}
+            onChange={(v) => onChange({ dead_multiplier: v })}
+            step={0.01}
+            unit={unit}
+            invalid={tier.dead_multiplier === null}
+          />
+        )}
+        {kpOn && (
+          <NumberField
+            label="KP Goal"
+            value={tier.kp_multiplier}
+            onChange={(v) => onChange({ kp_multiplier: v })}
+            step={0.01}
+            unit={unit}
+            invalid={tier.kp_multiplier === null}
+          />
+        )}
+      </div>
+    </article>
+  );
+}
+
+function TextField({
+  label,
+  value,
+  onChange,
+  disabled,
+  autofocus,
+}: {
+  label: string;
+  value: string;
+  onChange?: (value: string) => void;
+  disabled?: boolean;
+  autofocus?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-medium text-slate-400">
+        {label}
+      </label>
+      <div className="flex items-center gap-2">
+        <input
+          id={id}
+          className={`${inputClass} w-full min-w-0 tabular-nums disabled:opacity-60`}
+          inputMode="decimal"
+          value={value}
+          disabled={disabled}
+          readOnly={!onChange}
+          data-autofocus={autofocus || undefined}
+          onChange={(event) => onChange?.(event.target.value)}
+        />
+        <span className="text-xs text-slate-400">M</span>
+      </div>
+    </div>
+  );
+}
+
+function AddTierModal({
+  tiers,
+  onClose,
+  onSave,
+}: {
+  tiers: GoalTier[];
+  onClose: () => void;
+  onSave: (tiers: GoalTier[]) => void;
+}) {
+  const [to, setTo] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const from = nextTierFrom(tiers);
+  const last = tiers.at(-1);
+  const save = () => {
+    const result = addTier(tiers, to);
+    if (result.ok) onSave(result.tiers);
+    else setError(result.error);
+  };
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Add New Tier"
+      description="The new tier starts where the last one ends and copies its goals."
+      footer={
+        <>
+          <button type="button" className={secondaryButton} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form="add-tier-form" className={primaryButton}>
+            Add Tier
+          </button>
+        </>
+      }
+    >
+      <form
+        id="add-tier-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+        className="space-y-3"
+      >
+        <div className="grid grid-cols-2 gap-3">
+          <TextField label="From Power" value={String(from)} disabled />
+          <TextField
+            label="To Power"
+            value={to}
+            autofocus
+            onChange={(v) => {
+              setError(null);
+              setTo(v);
+            }}
+          />
+        </div>
+        {last && (
+          <p className="text-xs text-slate-400">
+            Goals copied from power tier {tiers.length}: DKP {last.score_multiplier ?? '-'}, Dead{' '}
+            {last.dead_multiplier ?? '-'}, KP {last.kp_multiplier ?? '-'} (
+            {last.type === 'percentage' ? 'percentage' : 'value'}).
+          </p>
+        )}
+        <FieldError message={error} />
+      </form>
+    </Modal>
+  );
+}
+
+function EditTierModal({
+  tiers,
+  index,
+  onClose,
+  onSave,
+}: {
+  tiers: GoalTier[];
+  index: number;
+  onClose: () => void;
+  onSave: (tiers: GoalTier[]) => void;
+}) {
+  const tier = tiers[index]!;
+  const [from, setFrom] = useState(String(tier.from));
+  const [to, setTo] = useState(String(tier.to));
+  const [error, setError] = useState<string | null>(null);
+  const save = () => {
+    const result = editTierRange(tiers, index, from, to);
+    if (result.ok) onSave(result.tiers);
+    else setError(result.error);
+  };
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Edit Power Tier"
+      description={`Power tier ${index + 1}. The next tier will start where this one ends.`}
+      footer={
+        <>
+          <button type="button" className={secondaryButton} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form="edit-tier-form" className={primaryButton}>
+            Save Changes
+          </button>
+        </>
+      }
+    >
+      <form
+        id="edit-tier-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+        className="space-y-3"
+      >
+        <div className="grid grid-cols-2 gap-3">
+          <TextField
+            label="From Power"
+            value={from}
+            onChange={(v) => {
+              setError(null);
+              setFrom(v);
+            }}
+          />
+          <TextField
+            label="To Power"
+            value={to}
+            autofocus
+            onChange={(v) => {
+              setError(null);
+              setTo(v);
+            }}
+          />
+        </div>
+        <FieldError message={error} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,303 @@
+import {
+  DEFAULT_TABLE_PAGE_SIZE,
+  formatInteger,
+  matchesSearch,
+  type SortEntry,
+  sortRows,
+  toggleDescFirst,
+} from '@kingdom-stats/core';
+import type { DkpRow, DkpRowField } from '@kingdom-stats/core/api';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { Avatar } from '../../components/Avatar.tsx';
+import { inputClass, secondaryButton } from '../../components/controls/styles.ts';
+import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
+import { TableFooter } from '../../components/table/TableFooter.tsx';
+import { formatPercent, formatSigned, REACHED_COLORS, reachedBand } from './format.ts';
+
+/** A cell that throws (an unexpected value) shows 'Error' instead of taking the table down (SPEC §2). */
+export function safeRender(render: () => ReactNode): ReactNode {
+  try {
+    return render();
+  } catch {
+    return (
+      <span className="text-red-300" data-cell-error="true">
+        Error
+      </span>
+    );
+  }
+}
+
+function num(value: number | null | undefined): string {
+  if (value !== null && value !== undefined && typeof value !== 'number') throw new Error('not a number');
+  return formatInteger(value);
+}
+
+export function PercentBar({ value, testId }: { value: number | null; testId?: string }) {
+  if (value === null || value === undefined) return <span className="text-slate-500">-</span>;
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error('not a number');
+  const band = reachedBand(value);
+  const color = REACHED_COLORS[band];
+  return (
+    <div className="flex min-w-24 flex-col gap-1" data-band={band} data-testid={testId}>
+      <span className="font-medium tabular-nums" style={{ color }}>
+        {formatPercent(value)}
+      </span>
+      <span aria-hidden="true" className="block h-1.5 w-full overflow-hidden rounded-full bg-slate-800">
+        <span
+          className="block h-full rounded-full"
+          style={{ width: `${Math.max(0, Math.min(100, value))}%`, backgroundColor: color }}
+        />
+      </span>
+    </div>
+  );
+}
+
+const NUMERIC_RIGHT = 'right' as const;
+
+function columnFor(field: DkpRowField, rankOf: ReadonlyMap<unknown, number>): DataColumn<DkpRow> | null {
+  switch (field) {
+    case 'Governor ID':
+    case 'power':
+      return null;
+    case 'Name':
+      return {
+        id: 'Name',
+        header: 'Governor',
+        sortable: true,
+        sticky: true,
+        width: 250,
+        cell: (row) =>
+          safeRender(() => (
+            <div className="flex min-w-0 items-center gap-2.5">
+              <span
+                className="w-7 shrink-0 text-right text-xs text-slate-400 tabular-nums"
+                title="Place by DKP Score"
+              >
+                {rankOf.get(row['Governor ID']) ?? '-'}
+              </span>
+              <Avatar name={row.Name} size="sm" />
+              <div className="min-w-0">
+                <div className="max-w-40 truncate font-medium text-white">{row.Name}</div>
+                <div className="text-xs text-slate-400 tabular-nums">{row['Governor ID']}</div>
+              </div>
+            </div>
+          )),
+      };
+    case 'Alliance':
+      return {
+        id: field,
+        header: 'Alliance',
+        sortable: true,
+        cell: (row) => safeRender(() => row.Alliance ?? '-'),
+      };
+    case 'Reached':
+    case 'Dead %':
+    case 'KP %':
+      return {
+        id: field,
+        header: field,
+        sortable: true,
+        width: 130,
+        cell: (row) =>
+          safeRender(() => (
+            <PercentBar value={row[field]} testId={field === 'Reached' ? 'reached' : undefined} />
+          )),
+      };
+    case 'Power Change':
+      return {
+        id: field,
+        header: field,
+        sortable: true,
+        align: NUMERIC_RIGHT,
+        cell: (row) =>
+          safeRender(() => {
+            const value = row[field];
+            if (value !== null && typeof value !== 'number') throw new Error('not a number');
+            const tone = value === null || value === 0 ? '' : value > 0 ? 'text-emerald-300' : 'text-red-300';
+            return <span className={`tabular-nums ${tone}`}>{formatSigned(value)}</span>;
+          }),
+      };
+    case 'HOH Status':
+      return {
+        id: field,
+        header: field,
+        sortable: true,
+        cell: (row) =>
+          safeRender(() => {
+            const status = row[field];
+            if (status === null) return <span className="text-slate-500">-</span>;
+            return (
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs font-medium ${
+                  status === 'Recorded'
+                    ? 'bg-emerald-500/15 text-emerald-200'
+                    : 'bg-amber-500/15 text-amber-200'
+                }`}
+              >
+                {status}
+              </span>
+            );
+          }),
+      };
+    default:
+      return {
+        id: field,
+        header: field,
+        sortable: true,
+        align: NUMERIC_RIGHT,
+        highlight: field === 'DKP Score',
+        cell: (row) =>
+          safeRender(() => <span className="tabular-nums">{num(row[field] as number | null)}</span>),
+      };
+  }
+}
+
+interface DkpTableProps {
+  rows: readonly DkpRow[];
+  activeColumns: readonly DkpRowField[];
+  busy: boolean;
+  onExport: (rows: DkpRow[], search: string) => Promise<void>;
+}
+
+/** SPEC §2's KvK player table: DKP Score descending, 20 a page, search by name, id or alliance, 'Error' cells. */
+export function DkpTable({ rows, activeColumns, busy, onExport }: DkpTableProps) {
+  const [sort, setSort] = useState<{ key: string; direction: 'asc' | 'desc' }>({
+    key: 'DKP Score',
+    direction: 'desc',
+  });
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(DEFAULT_TABLE_PAGE_SIZE);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const searchId = useId();
+
+  // A governor's place by DKP Score (the server's order), whatever the table is sorted by.
+  const rankOf = useMemo(() => new Map(rows.map((row, i) => [row['Governor ID'], i + 1])), [rows]);
+
+  const columns = useMemo(() => {
+    const list: DataColumn<DkpRow>[] = [];
+    for (const field of activeColumns) {
+      const column = columnFor(field, rankOf);
+      if (column) list.push(column);
+    }
+    return list;
+  }, [activeColumns, rankOf]);
+
+  const filtered = useMemo(
+    () =>
+      rows.filter((row) =>
+        matchesSearch({ govId: row['Governor ID'], name: row.Name, alliance: row.Alliance }, search),
+      ),
+    [rows, search],
+  );
+  const sorts: SortEntry[] = [{ key: sort.key, direction: sort.direction, priority: 1 }];
+  const sorted = useMemo(
+    () =>
+      sortRows(filtered as unknown as Record<string, unknown>[], [
+        { ...sort, priority: 1 },
+      ]) as unknown as DkpRow[],
+    [filtered, sort],
+  );
+  const pageCount = Math.max(1, Math.ceil(sorted.length / pageSize));
+  const current = Math.min(page, pageCount);
+  const visible = sorted.slice((current - 1) * pageSize, current * pageSize);
+
+  const runExport = async () => {
+    if (sorted.length === 0) {
+      window.alert('No data to export');
+      return;
+    }
+    setExporting(true);
+    setExportError(null);
+    try {
+      await onExport(sorted, search);
+    } catch (error) {
+      setExportError(`Failed to export data: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <div className="relative w-full sm:max-w-sm">
+          <label htmlFor={searchId} className="sr-only">
+            Search by name, governor ID or alliance
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className={`${inputClass} w-full pl-9`}
+            placeholder="Search name, governor ID or alliance"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              setPage(1);
+            }}
+          />
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 16 16"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+          >
+            <circle cx="7" cy="7" r="4.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+            <path d="m10.5 10.5 3 3" stroke="currentColor" strokeWidth="1.5" />
+          </svg>
+        </div>
+        <button
+          type="button"
+          className={secondaryButton}
+          onClick={() => void runExport()}
+          disabled={exporting || sorted.length === 0}
+        >
+          <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">
+            <path
+              d="M8 2v8m-3.5-3L8 10.5 11.5 7M3 13h10"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+            />
+          </svg>
+          {exporting ? 'Exporting...' : 'Export Excel'}
+        </button>
+      </div>
+      {exportError && (
+        <p
+          role="alert"
+          className="rounded-lg border border-red-500/40 bg-red-950/40 px-3 py-2 text-sm text-red-200"
+        >
+          {exportError}
+        </p>
+      )}
+      <DataTable
+        id="dkp-table"
+        caption="KvK players by DKP score"
+        columns={columns}
+        rows={visible}
+        rowKey={(row) => String(row['Governor ID'])}
+        sorts={sorts}
+        onSort={(key) => {
+          setSort((currentSort) => toggleDescFirst(currentSort, key));
+          setPage(1);
+        }}
+        busy={busy}
+        minWidth={900}
+        empty={search.trim() === '' ? 'No data available' : 'No governor matches the search'}
+      />
+      <TableFooter
+        page={current}
+        pageSize={pageSize}
+        total={sorted.length}
+        noun="governors"
+        onPageChange={setPage}
+        onPageSizeChange={(size) => {
+          setPageSize(size);
+          setPage(1);
+        }}
+        label="DKP table pages"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,206 @@
+import {
+  formatInteger,
+  matchesSearch,
+  PREKVK_DAYS_BEFORE_OPEN,
+  sortRows,
+  toggleDescFirst,
+} from '@kingdom-stats/core';
+import type { PrekvkRow } from '@kingdom-stats/core/api';
+import { useId, useMemo, useState } from 'react';
+import { usePrekvkRankings } from '../../api/kd-dashboard.ts';
+import { inputClass, primaryButton } from '../../components/controls/styles.ts';
+import { Spinner } from '../../components/feedback/Spinner.tsx';
+import { Modal } from '../../components/overlay/Modal.tsx';
+import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
+import { updatedAgo, utcDay } from './format.ts';
+
+type RankedRow = PrekvkRow & { rank: number };
+
+/** SPEC §2: the badge changes at ranks 1, 2, 3 and 10. */
+export function rankTier(rank: number): 'gold' | 'silver' | 'bronze' | 'top10' | 'other' {
+  if (rank === 1) return 'gold';
+  if (rank === 2) return 'silver';
+  if (rank === 3) return 'bronze';
+  if (rank <= 10) return 'top10';
+  return 'other';
+}
+
+const BADGE = {
+  gold: 'bg-gradient-to-br from-amber-300 to-yellow-500 text-amber-950 ring-amber-200/60',
+  silver: 'bg-gradient-to-br from-slate-200 to-slate-400 text-slate-900 ring-slate-100/60',
+  bronze: 'bg-gradient-to-br from-orange-400 to-amber-700 text-orange-50 ring-orange-300/50',
+  top10: 'bg-sky-500/20 text-sky-200 ring-sky-400/40',
+  other: 'bg-slate-800 text-slate-300 ring-slate-700',
+} as const;
+
+function RankBadge({ rank }: { rank: number }) {
+  const tier = rankTier(rank);
+  return (
+    <span
+      data-rank-tier={tier}
+      className={`inline-grid size-7 place-items-center rounded-full text-xs font-bold tabular-nums ring-1 ${BADGE[tier]}`}
+    >
+      {rank}
+    </span>
+  );
+}
+
+const COLUMNS: DataColumn<RankedRow>[] = [
+  { id: 'rank', header: 'Rank', sortable: true, width: 70, cell: (row) => <RankBadge rank={row.rank} /> },
+  {
+    id: 'name',
+    header: 'Governor',
+    sortable: true,
+    cell: (row) => (
+      <div className="min-w-0">
+        <div className="max-w-48 truncate font-medium text-white">{row.name}</div>
+        <div className="text-xs text-slate-400 tabular-nums">{row.governor_id}</div>
+      </div>
+    ),
+  },
+  ...(
+    [
+      ['stage1_points', 'Stage I'],
+      ['stage2_points', 'Stage II'],
+      ['stage3_points', 'Stage III'],
+      ['total_points', 'Total'],
+    ] as const
+  ).map(
+    ([key, header]): DataColumn<RankedRow> => ({
+      id: key,
+      header,
+      sortable: true,
+      align: 'right',
+      highlight: key === 'total_points',
+      cell: (row) => <span className="tabular-nums">{formatInteger(row[key])}</span>,
+    }),
+  ),
+];
+
+interface PrekvkModalProps {
+  open: boolean;
+  onClose: () => void;
+  kd: string;
+  code: string;
+  latestKvk: { kvk_number: number; open_time: number } | null;
+}
+
+export function PrekvkModal({ open, onClose, kd, code, latestKvk }: PrekvkModalProps) {
+  const query = usePrekvkRankings(kd, code, latestKvk?.kvk_number ?? null, open);
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<{ key: string; direction: 'asc' | 'desc' }>({
+    key: 'rank',
+    direction: 'asc',
+  });
+  const searchId = useId();
+
+  const ranked = useMemo<RankedRow[]>(
+    () => (query.data?.data ?? []).map((row, index) => ({ ...row, rank: index + 1 })),
+    [query.data],
+  );
+  const visible = useMemo(() => {
+    const found = ranked.filter((row) =>
+      matchesSearch({ govId: row.governor_id, name: row.name, alliance: null }, search),
+    );
+    return sortRows(found, [{ ...sort, priority: 1 }]);
+  }, [ranked, search, sort]);
+  const top = ranked.reduce((max, row) => Math.max(max, row.total_points), 0);
+
+  const openTime = latestKvk?.open_time ?? null;
+  const period =
+    openTime !== null
+      ? `${utcDay(openTime - PREKVK_DAYS_BEFORE_OPEN * 86_400)} – ${utcDay(openTime)} UTC`
+      : null;
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      size="lg"
+      title="Pre-KvK Rankings"
+      description={
+        <>
+          {query.data?.kvk_number != null ? `KvK ${query.data.kvk_number}` : 'Pre-KvK'}
+          {period && (
+            <>
+              {' '}
+              · the {PREKVK_DAYS_BEFORE_OPEN} days before open: {period}
+            </>
+          )}
+          {query.data?.last_updated != null && (
+            <span className="block text-xs text-slate-500" data-testid="prekvk-updated">
+              {updatedAgo(query.data.last_updated)}
+            </span>
+          )}
+        </>
+      }
+      footer={
+        <button type="button" className={primaryButton} onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      {query.isPending ? (
+        <Spinner label="Loading rankings..." />
+      ) : query.error ? (
+        <p
+          role="alert"
+          className="rounded-lg border border-red-500/40 bg-red-950/40 px-3 py-2 text-sm text-red-200"
+        >
+          Failed to fetch pre-KvK rankings
+        </p>
+      ) : ranked.length === 0 ? (
+        <div className="py-10 text-center">
+          <p className="font-semibold text-white">No pre-KvK rankings available</p>
+          <p className="mt-1 text-sm text-slate-400">Rankings will appear once data is collected</p>
+        </div>
+      ) : (
+        <div className="space-y-3">
+          <div>
+            <label htmlFor={searchId} className="sr-only">
+              Search rankings by name or governor ID
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              data-autofocus
+              className={`${inputClass} w-full`}
+              placeholder="Search name or governor ID"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </div>
+          <DataTable
+            caption="Pre-KvK rankings"
+            columns={COLUMNS}
+            rows={visible}
+            rowKey={(row) => String(row.governor_id)}
+            sorts={[{ ...sort, priority: 1 }]}
+            onSort={(key) =>
+              setSort((current) =>
+                current.key === key
+                  ? toggleDescFirst(current, key)
+                  : { key, direction: key === 'rank' || key === 'name' ? 'asc' : 'desc' },
+              )
+            }
+            minWidth={560}
+            maxHeightClass="max-h-[55dvh]"
+            dense
+            empty="No governor matches the search"
+          />
+          <p
+            className="flex flex-wrap justify-between gap-2 text-sm text-slate-400"
+            data-testid="prekvk-footer"
+          >
+            <span>
+              {formatInteger(ranked.length)} governor{ranked.length === 1 ? '' : 's'}
+            </span>
+            <span>
+              Top score <span className="font-semibold text-amber-200">{formatInteger(top)}</span>
+            </span>
+          </p>
+        </div>
+      )}
+    </Modal>
+  );
+}

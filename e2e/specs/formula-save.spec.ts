@@ -1,0 +1,110 @@
+import { expect, test } from '@playwright/test';
+import { demoTarget } from '../pages/DashboardPage.ts';
+import { FormulaPage, formulaJson, isFormulaCall } from '../pages/FormulaPage.ts';
+import { BASE_URL } from '../support/env.ts';
+import { signIn } from '../support/users.ts';
+
+// Save and reset against the real server: signed out they are refused with the server's message; an admin of the
+// kingdom saves; a superadmin resets, and the test puts the demo formula back afterwards.
+
+test.describe('formula editor: save and reset', () => {
+  test('signed out, save and reset show the server’s refusal', async ({ page, request }) => {
+    const target = await demoTarget(request);
+    const original = await formulaJson(request, target);
+    const refusal = await request.post(`${BASE_URL}/api/formula/save`, {
+      data: { passed_data: { kdnumber: String(target.kd), code: target.code, data: original.formula } },
+    });
+    expect(refusal.status()).toBe(401);
+    const { message } = (await refusal.json()) as { message: string };
+    const editor = new FormulaPage(page, target);
+    await editor.open();
+    await editor.saveButton.click();
+    await expect(editor.resultMessage).toHaveText(`Failed to save formula: ${message}`);
+    await editor.closeResult();
+
+    await editor.resetButton.click();
+    const confirm = editor.dialog('Reset to Default');
+    await confirm.getByRole('button', { name: 'Reset to Default' }).click();
+    await expect(editor.resultMessage).toHaveText(/^Failed to reset formula: .+/);
+  });
+
+  test('the kingdom’s admin saves the formula and its wars', async ({ page, request }) => {
+    const target = await demoTarget(request);
+    await signIn(page, 'kingdomAdmin');
+    const editor = new FormulaPage(page, target);
+    await editor.open();
+    const saved = page.waitForRequest((call) => call.url().endsWith('/api/formula/save'));
+    await editor.saveButton.click();
+    const body = (await saved).postDataJSON() as {
+      passed_data: {
+        kdnumber: string;
+        code: string;
+        data: { goals: unknown[] };
+        warsConfig: { wars: unknown[] };
+      };
+    };
+    expect(body.passed_data.kdnumber).toBe(String(target.kd));
+    expect(body.passed_data.code).toBe(target.code);
+    expect(body.passed_data.data.goals).toHaveLength(6);
+    expect(body.passed_data.warsConfig.wars).toHaveLength(2);
+    await expect(editor.resultMessage).toHaveText('Discord formula and 2 war(s) saved successfully!');
+    await editor.closeResult();
+  });
+
+  test('a superadmin resets to the default, the editor reloads; the demo formula is then restored', async ({
+    page,
+    request,
+  }) => {
+    const target = await demoTarget(request);
+    const original = await formulaJson(request, target);
+    const session = await signIn(page, 'superadmin');
+    const editor = new FormulaPage(page, target);
+    await editor.open('wars');
+    await expect(editor.warCards).toHaveCount(2);
+    try {
+      await editor.resetButton.click();
+      const reloaded = page.waitForResponse((answer) => isFormulaCall(new URL(answer.url())));
+      await editor.dialog('Reset to Default').getByRole('button', { name: 'Reset to Default' }).click();
+      await expect(editor.resultMessage).toHaveText('Formula reset successfully!');
+      await reloaded;
+      await editor.closeResult();
+      // No saved wars any more: the default is one war over the whole KvK.
+      await expect(editor.warCards).toHaveCount(1);
+      await expect(editor.warCards.first()).toContainText(original.dates[0]!.scan_name);
+    } finally {
+      const wars = original.dkpScansSelection === 'none' ? [] : original.dkpScansSelection.wars;
+      const answer = await request.post(`${BASE_URL}/api/formula/save`, {
+        headers: { authorization: `Bearer ${session.token}` },
+        data: {
+          passed_data: {
+            kdnumber: String(target.kd),
+            code: target.code,
+            data: original.formula,
+            warsConfig: wars.length > 0 ? { base: wars[0]!.before, wars } : null,
+          },
+        },
+      });
+      expect(answer.status()).toBe(200);
+    }
+  });
+
+  test('on a phone a floating save button follows the page and hides near the bottom', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const editor = new FormulaPage(page, await demoTarget(request));
+    await editor.open();
+    if (testInfo.project.name !== 'mobile') {
+      await expect(editor.floatingSave).toHaveCount(0);
+      return;
+    }
+    await expect(editor.floatingSave).toBeVisible();
+    await expect(editor.floatingSave).toHaveText('Save + 2');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(editor.floatingSave).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(editor.floatingSave).toBeVisible();
+    await editor.floatingSave.click();
+    await expect(editor.resultMessage).toHaveText(/^Failed to save formula: /);
+  });
+});
