@@ -19,7 +19,7 @@ import {
   type TableData,
   type TableQuery,
 } from '../dashboard/row-query.ts';
-import { buildSummaries, fieldMetrics, type Summaries } from '../dashboard/summaries.ts';
+import { fieldMetrics, type Summaries, summariesFor } from '../dashboard/summaries.ts';
 import { requireViewerAccess } from '../kingdoms/access.ts';
 import { type AutarchStatRow, selectKingdomsWithAutarchScans, selectLatestAutarchStats } from './queries.ts';
 
@@ -55,13 +55,7 @@ export class AutarchService {
     const context = await loadKingdomContext(this.db, kingdom);
     const data = await this.autarchData(context);
     const { selected, ordered } = selectRows(data, request);
-    let summaries: Summaries;
-    if (isUnfiltered(request)) {
-      data.summaries ??= buildSummaries(data.rows, METRICS, context.campNames);
-      summaries = data.summaries;
-    } else {
-      summaries = buildSummaries(selected, METRICS, context.campNames);
-    }
+    const summaries = summariesFor(data, selected, isUnfiltered(request), METRICS, context.campNames);
     return {
       playerData: pageOf(ordered, request.page, request.pageSize),
       totalPlayers: ordered.length,

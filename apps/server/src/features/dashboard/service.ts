@@ -38,6 +38,7 @@ import {
   emptySummaries,
   fieldMetrics,
   type Summaries,
+  summariesFor,
 } from './summaries.ts';
 
 /** Without a sort, the player table lists governors by current power, highest first. */
@@ -104,13 +105,7 @@ export class DashboardService {
 
     const data = await this.periodData(context, period);
     const { selected, ordered } = selectRows(data, request);
-    let summaries: Summaries;
-    if (isUnfiltered(request)) {
-      data.summaries ??= buildSummaries(data.rows, SUMMARY_METRICS, context.campNames);
-      summaries = data.summaries;
-    } else {
-      summaries = buildSummaries(selected, SUMMARY_METRICS, context.campNames);
-    }
+    const summaries = summariesFor(data, selected, isUnfiltered(request), SUMMARY_METRICS, context.campNames);
     return {
       playerData: pageOf(ordered, request.page, request.pageSize),
       totalPlayers: ordered.length,

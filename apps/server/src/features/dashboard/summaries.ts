@@ -166,6 +166,22 @@ function colorsOf(headers: readonly string[]): Record<string, string> {
   return colors;
 }
 
+/**
+ * The summaries of the rows a request selects. Without any filter they are the whole period's, computed once and
+ * kept on `data`, since that is what nearly every first view of a dashboard asks for.
+ */
+export function summariesFor<T extends BaseRow>(
+  data: { rows: readonly T[]; summaries?: Summaries },
+  selected: readonly T[],
+  unfiltered: boolean,
+  metrics: readonly SummaryMetric<T>[],
+  campNames: readonly string[],
+): Summaries {
+  if (!unfiltered) return buildSummaries(selected, metrics, campNames);
+  data.summaries ??= buildSummaries(data.rows, metrics, campNames);
+  return data.summaries;
+}
+
 export function emptySummaries(metricHeaders: readonly string[]): Summaries {
   const campHeaders = ['CAMP NAME', 'Governors', ...metricHeaders];
   const kdHeaders = ['CAMP NAME', 'KD', 'Governors', ...metricHeaders];
