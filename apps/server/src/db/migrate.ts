@@ -2,12 +2,14 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import { dialectOf } from './dialect.ts';
 import * as initial from './migrations/0001_initial.ts';
 import * as rallyTokens from './migrations/0002_rally_tokens.ts';
+import * as governorPresence from './migrations/0003_governor_presence.ts';
 import type { Database } from './schema.ts';
 
 // Listed here rather than read from disk so that migrations run the same from source, tests and any bundle.
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_rally_tokens': rallyTokens,
+  '0003_governor_presence': governorPresence,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

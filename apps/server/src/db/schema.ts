@@ -10,6 +10,7 @@ export interface Database {
   camp_members: CampMemberTable;
   scans: ScanTable;
   governor_stats: GovernorStatTable;
+  governor_presence: GovernorPresenceTable;
   kvk_seasons: KvkSeasonTable;
   formulas: FormulaTable;
   hoh_records: HohRecordTable;
@@ -57,6 +58,17 @@ export interface ScanTable {
   source_format: string;
   row_count: number;
   imported_at: number;
+}
+
+/**
+ * A run of consecutive kingdom scans of a kingdom in which a governor appears (times of its first and last scan).
+ * Derived from governor_stats; kept by features/scans/presence.ts.
+ */
+export interface GovernorPresenceTable {
+  kingdom_kd: number;
+  governor_id: number;
+  first_at: number;
+  last_at: number;
 }
 
 /** One governor in one scan. NULL means unknown: an empty cell or a scanner placeholder (-1, -2, -3). */

@@ -103,8 +103,8 @@ export type Gains = Record<GainColumn, number | null>;
 const PACKED_VALUES = sql.raw(
   [
     's.governor_id',
-    's.first_id',
-    's.last_id',
+    's.first_at',
+    's.last_at',
     'l.name',
     'l.alliance',
     'l.home_kd',
@@ -114,17 +114,14 @@ const PACKED_VALUES = sql.raw(
   ].join(', '),
 );
 
-/** 2^32: a period key is ordinal × 2^32 + scan id, so min/max of keys give the first/last scan's id directly. */
-const KEY_BASE = 4_294_967_296;
-
 /**
- * One entry per governor seen in the period's scans (kingdom kd's kingdom scans, oldest first), from its stats at
- * the first and last of those scans in which it appears.
- * - `span` reads only (scan_id, governor_id) through the primary key's index and picks each governor's first and
- *   last scan id (keys ordered by scan time, see KEY_BASE); the two stat rows per governor are then primary-key
- *   lookups. SQLite: CROSS JOIN fixes that join order (its planner otherwise loops over the scans first, ~30×
- *   slower). PostgreSQL: LATERAL … OFFSET 0 makes each lookup a one-row index scan (its planner otherwise probes
- *   a governor's whole history and filters, ~10× slower).
+ * One entry per governor seen in the period's kingdom scans (`scans`: kingdom kd's scans from the period's start to
+ * its end; the kingdom scans among them bound the period), from its stats at the first and last of those scans in
+ * which it appears.
+ * - `span` takes each governor's first and last scan time from governor_presence (runs of consecutive scans, about
+ *   one row per governor, see migration 0003), clamped to the period; the scans and the two stat rows per governor
+ *   are then index lookups. SQLite: CROSS JOIN fixes that join order. PostgreSQL: LATERAL … OFFSET 0 makes each
+ *   stat lookup a one-row index scan (its planner otherwise probes a governor's whole history and filters).
  * - Gains are computed in SQL and each row comes back as one JSON array: drivers build wide row objects slowly,
  *   and this halves the time of a 16,000-governor period.
  */
@@ -133,51 +130,49 @@ export async function selectPeriodStats(
   kd: number,
   scans: readonly ScanInfo[],
 ): Promise<PeriodStat[]> {
-  if (scans.length === 0) return [];
+  const times = scans.filter((scan) => scan.kind === 'kingdom').map((scan) => scan.takenAt);
+  if (times.length === 0) return [];
+  const start = Math.min(...times);
+  const end = Math.max(...times);
   const postgres = dialectOf(db) === 'postgres';
   const packed = postgres ? sql`json_build_array(${PACKED_VALUES})` : sql`json_array(${PACKED_VALUES})`;
   const lookups = postgres
-    ? sql`cross join lateral (
-        select * from governor_stats x where x.scan_id = s.first_id and x.governor_id = s.governor_id offset 0
+    ? sql`join scans sf on sf.kingdom_kd = ${kd} and sf.kind = 'kingdom' and sf.taken_at = s.first_at
+      join scans sl on sl.kingdom_kd = ${kd} and sl.kind = 'kingdom' and sl.taken_at = s.last_at
+      cross join lateral (
+        select * from governor_stats x where x.scan_id = sf.id and x.governor_id = s.governor_id offset 0
       ) f
       cross join lateral (
-        select * from governor_stats y where y.scan_id = s.last_id and y.governor_id = s.governor_id offset 0
+        select * from governor_stats y where y.scan_id = sl.id and y.governor_id = s.governor_id offset 0
       ) l`
-    : sql`cross join governor_stats f
-      cross join governor_stats l
-      where f.scan_id = s.first_id and f.governor_id = s.governor_id
-        and l.scan_id = s.last_id and l.governor_id = s.governor_id`;
-  const ids = scans.map((scan) => scan.id);
+    : sql`cross join scans sf cross join scans sl cross join governor_stats f cross join governor_stats l
+      where sf.kingdom_kd = ${kd} and sf.kind = 'kingdom' and sf.taken_at = s.first_at
+        and sl.kingdom_kd = ${kd} and sl.kind = 'kingdom' and sl.taken_at = s.last_at
+        and f.scan_id = sf.id and f.governor_id = s.governor_id
+        and l.scan_id = sl.id and l.governor_id = s.governor_id`;
   const { rows } = await sql<{ packed: string | unknown[] }>`
-    with period as (
-      select id, row_number() over (order by taken_at) as ord from scans
-      where kingdom_kd = ${kd} and kind = 'kingdom' and id in (${sql.join(ids)})
-    ),
-    span as (
-      select gs.governor_id,
-        cast(min(p.ord * ${sql.lit(KEY_BASE)} + p.id) % ${sql.lit(KEY_BASE)} as integer) as first_id,
-        cast(max(p.ord * ${sql.lit(KEY_BASE)} + p.id) % ${sql.lit(KEY_BASE)} as integer) as last_id
-      from period p
-      join governor_stats gs on gs.scan_id = p.id
-      group by gs.governor_id
+    with span as (
+      select governor_id,
+        min(case when first_at < ${start} then ${start} else first_at end) as first_at,
+        max(case when last_at > ${end} then ${end} else last_at end) as last_at
+      from governor_presence
+      where kingdom_kd = ${kd} and first_at <= ${end} and last_at >= ${start}
+      group by governor_id
     )
     select ${packed} as packed
     from span s
     ${lookups}
   `.execute(db);
-  const takenAt = new Map(scans.map((scan) => [scan.id, scan.takenAt]));
-  return rows.map((row) =>
-    unpack(typeof row.packed === 'string' ? JSON.parse(row.packed) : row.packed, takenAt),
-  );
+  return rows.map((row) => unpack(typeof row.packed === 'string' ? JSON.parse(row.packed) : row.packed));
 }
 
 /** One packed row (see PACKED_VALUES for the order) as a PeriodStat. */
-function unpack(v: unknown[], takenAt: ReadonlyMap<number, number>): PeriodStat {
+function unpack(v: unknown[]): PeriodStat {
   // A literal object of a fixed shape: this runs 16,000 times per cold period.
   return {
     governorId: Number(v[0]),
-    firstAt: takenAt.get(Number(v[1]))!,
-    lastAt: takenAt.get(Number(v[2]))!,
+    firstAt: Number(v[1]),
+    lastAt: Number(v[2]),
     name: String(v[3]),
     alliance: v[4] === null ? null : String(v[4]),
     homeKd: num(v[5]),

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database, GovernorStatTable, ScanKind } from '../../db/schema.ts';
+import { forgetScanPresence, lockKingdomPresence, recordScanPresence } from './presence.ts';
 
 export type GovernorStatRow = Omit<Insertable<GovernorStatTable>, 'scan_id'>;
 
@@ -20,6 +21,7 @@ const ROWS_PER_INSERT = 500;
 
 /** Stores one scan and its rows. Call inside a transaction: a scan is whole or absent. */
 export async function insertScan(db: Executor, scan: NewScan, importedAt = nowSeconds()): Promise<number> {
+  if (scan.kind === 'kingdom') await lockKingdomPresence(db, scan.kingdomKd);
   const { id } = await db
     .insertInto('scans')
     .values({
@@ -37,6 +39,7 @@ export async function insertScan(db: Executor, scan: NewScan, importedAt = nowSe
     const batch = scan.rows.slice(start, start + ROWS_PER_INSERT).map((row) => ({ ...row, scan_id: id }));
     await db.insertInto('governor_stats').values(batch).execute();
   }
+  if (scan.kind === 'kingdom') await recordScanPresence(db, id, scan);
   return id;
 }
 
@@ -50,9 +53,20 @@ export async function findScanAt(db: Executor, kingdomKd: number, kind: ScanKind
     .executeTakeFirst();
 }
 
+/** Deletes one scan and its rows. Call inside a transaction. */
 export async function deleteScan(db: Executor, scanId: number): Promise<void> {
+  const scan = await db
+    .selectFrom('scans')
+    .select(['kingdom_kd', 'kind', 'taken_at'])
+    .where('id', '=', scanId)
+    .executeTakeFirst();
+  if (!scan) return;
+  if (scan.kind === 'kingdom') await lockKingdomPresence(db, scan.kingdom_kd);
   // governor_stats rows go with it (ON DELETE CASCADE).
   await db.deleteFrom('scans').where('id', '=', scanId).execute();
+  if (scan.kind === 'kingdom') {
+    await forgetScanPresence(db, { kingdomKd: scan.kingdom_kd, takenAt: Number(scan.taken_at) });
+  }
 }
 
 export function nowSeconds(): number {

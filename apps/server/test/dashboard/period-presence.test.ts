@@ -1,0 +1,230 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import type { ScanKind } from '../../src/db/schema.ts';
+import { GAIN_COLUMNS, type PeriodStat, selectPeriodStats } from '../../src/features/dashboard/queries.ts';
+import { rebuildKingdomPresence } from '../../src/features/scans/presence.ts';
+import { deleteScan, type GovernorStatRow, insertScan } from '../../src/features/scans/scan-store.ts';
+import { addTestKingdom } from '../import/import-support.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
+
+/**
+ * The fast path of a period (governor_presence, kept up by every import and deletion) against the plain
+ * computation: every governor's first and last scan of the period read straight from its stats. Random histories:
+ * scans imported out of order, governors missing from some scans, the latest and older scans deleted, autarch scans
+ * and another kingdom's scans beside them.
+ */
+const KD = 3101;
+const OTHER_KD = 3102;
+const GOVERNORS = 24;
+const DAY = 86_400;
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await addTestKingdom(database.db, KD);
+  await addTestKingdom(database.db, OTHER_KD);
+});
+
+afterAll(async () => {
+  await database?.drop();
+});
+
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+function scanRows(rand: () => number, day: number): GovernorStatRow[] {
+  const rows: GovernorStatRow[] = [];
+  for (let g = 1; g <= GOVERNORS; g++) {
+    if (rand() < 0.25) continue;
+    const grow = (base: number) => (rand() < 0.05 ? null : base * g + day * 10 + Math.floor(rand() * 5));
+    const row: Record<string, unknown> = {
+      governor_id: 50_000 + g,
+      name: `Gov ${g} day ${day}`,
+      alliance: rand() < 0.1 ? null : `A${g % 3}`,
+      home_kd: KD + (g % 2),
+      power: grow(1_000),
+      extra_json: null,
+    };
+    for (const column of GAIN_COLUMNS) row[column] = grow(column.length);
+    rows.push(row as unknown as GovernorStatRow);
+  }
+  return rows;
+}
+
+async function addScan(kd: number, kind: ScanKind, day: number, rows: GovernorStatRow[]): Promise<void> {
+  await database.db.transaction().execute((trx) =>
+    insertScan(trx, { kingdomKd: kd, kind, takenAt: day * DAY, name: `day ${day}`, sourceFormat: 'test', rows }),
+  );
+}
+
+async function kingdomScans(kd: number) {
+  const scans = await database.db
+    .selectFrom('scans')
+    .select(['id', 'kind', 'taken_at', 'name'])
+    .where('kingdom_kd', '=', kd)
+    .orderBy('taken_at')
+    .execute();
+  return scans.map((s) => ({ id: s.id, kind: s.kind, takenAt: Number(s.taken_at), name: s.name }));
+}
+
+/** Every governor's stats per kingdom scan of kd, read plainly. */
+async function history(kd: number) {
+  const rows = await database.db
+    .selectFrom('governor_stats as gs')
+    .innerJoin('scans as s', 's.id', 'gs.scan_id')
+    .selectAll('gs')
+    .select('s.taken_at')
+    .where('s.kingdom_kd', '=', kd)
+    .where('s.kind', '=', 'kingdom')
+    .orderBy('s.taken_at')
+    .execute();
+  return rows.map((row) => ({ ...row, governor_id: Number(row.governor_id), taken_at: Number(row.taken_at) }));
+}
+
+type HistoryRow = Awaited<ReturnType<typeof history>>[number];
+
+/** The period's rows as the dashboard defines them, computed without governor_presence. */
+function plainPeriod(rows: readonly HistoryRow[], start: number, end: number): PeriodStat[] {
+  const byGovernor = new Map<number, HistoryRow[]>();
+  for (const row of rows) {
+    if (row.taken_at < start || row.taken_at > end) continue;
+    byGovernor.set(row.governor_id, [...(byGovernor.get(row.governor_id) ?? []), row]);
+  }
+  const value = (v: unknown) => (v === null ? null : Number(v));
+  return [...byGovernor.entries()].map(([governorId, seen]) => {
+    const first = seen[0]!;
+    const last = seen.at(-1)!;
+    const gains = Object.fromEntries(
+      GAIN_COLUMNS.map((c) => {
+        const a = value(first[c]);
+        const b = value(last[c]);
+        return [c, a === null || b === null ? null : b - a];
+      }),
+    );
+    return {
+      governorId,
+      firstAt: first.taken_at,
+      lastAt: last.taken_at,
+      name: last.name,
+      alliance: last.alliance,
+      homeKd: value(last.home_kd),
+      startPower: value(first.power),
+      power: value(last.power),
+      gains,
+    } as PeriodStat;
+  });
+}
+
+/** The runs of consecutive kingdom scans each governor is in, computed plainly. */
+function plainRuns(rows: readonly HistoryRow[], times: readonly number[]): string[] {
+  const runs: string[] = [];
+  const present = new Set(rows.map((row) => `${row.governor_id}@${row.taken_at}`));
+  for (const governor of new Set(rows.map((row) => row.governor_id))) {
+    let open: number | undefined;
+    let previous: number | undefined;
+    for (const time of times) {
+      if (present.has(`${governor}@${time}`)) {
+        open ??= time;
+        previous = time;
+      } else if (open !== undefined) {
+        runs.push(`${governor}:${open}-${previous}`);
+        open = undefined;
+      }
+    }
+    if (open !== undefined) runs.push(`${governor}:${open}-${previous}`);
+  }
+  return runs.sort();
+}
+
+async function storedRuns(kd: number): Promise<string[]> {
+  const rows = await database.db.selectFrom('governor_presence').selectAll().where('kingdom_kd', '=', kd).execute();
+  return rows.map((r) => `${Number(r.governor_id)}:${Number(r.first_at)}-${Number(r.last_at)}`).sort();
+}
+
+const byGovernor = (a: PeriodStat, b: PeriodStat) => a.governorId - b.governorId;
+
+async function expectFastPathMatchesPlain(rand: () => number): Promise<void> {
+  const scans = await kingdomScans(KD);
+  const rows = await history(KD);
+  const times = scans.filter((s) => s.kind === 'kingdom').map((s) => s.takenAt);
+  expect(await storedRuns(KD)).toEqual(plainRuns(rows, times));
+  for (let i = 0; i < 4 && times.length > 0; i++) {
+    const a = times[Math.floor(rand() * times.length)]!;
+    const b = times[Math.floor(rand() * times.length)]!;
+    const [start, end] = a <= b ? [a, b] : [b, a];
+    const period = scans.filter((s) => s.takenAt >= start && s.takenAt <= end);
+    const fast = await selectPeriodStats(database.db, KD, period);
+    expect(fast.sort(byGovernor)).toEqual(plainPeriod(rows, start, end).sort(byGovernor));
+  }
+}
+
+describe('a period from governor_presence', () => {
+  it.each([1, 2, 3])('matches the plain computation through a random history (seed %i)', async (seed) => {
+    const rand = random(seed);
+    const days = Array.from({ length: 14 }, (_, i) => seed * 100 + i + 1).sort(() => rand() - 0.5);
+    for (const day of days) {
+      const roll = rand();
+      await addScan(KD, 'kingdom', day, scanRows(rand, day));
+      if (roll < 0.2) await addScan(KD, 'autarch', day, scanRows(rand, day));
+      if (roll > 0.7) await addScan(OTHER_KD, 'kingdom', day, scanRows(rand, day));
+      if (roll > 0.85) {
+        const scans = (await kingdomScans(KD)).filter((s) => s.kind === 'kingdom');
+        // Half the time the latest scan (the cheap path), otherwise any.
+        const victim = rand() < 0.5 ? scans.at(-1)! : scans[Math.floor(rand() * scans.length)]!;
+        await database.db.transaction().execute((trx) => deleteScan(trx, victim.id));
+      }
+      await expectFastPathMatchesPlain(rand);
+    }
+    expect(await storedRuns(OTHER_KD)).toEqual(
+      plainRuns(
+        await history(OTHER_KD),
+        (await kingdomScans(OTHER_KD)).filter((s) => s.kind === 'kingdom').map((s) => s.takenAt),
+      ),
+    );
+  });
+
+  it('is rebuilt to the same runs from the stats alone', async () => {
+    const before = await storedRuns(KD);
+    expect(before.length).toBeGreaterThan(GOVERNORS);
+    await rebuildKingdomPresence(database.db, KD);
+    expect(await storedRuns(KD)).toEqual(before);
+  });
+
+  it('is filled by its migration for the scans of a database made before it', async () => {
+    const before = [await storedRuns(KD), await storedRuns(OTHER_KD)];
+    await sql`drop table governor_presence`.execute(database.db);
+    await sql`delete from kysely_migration where name = '0003_governor_presence'`.execute(database.db);
+    expect((await migrateToLatest(database.db)).applied).toEqual(['0003_governor_presence']);
+    expect([await storedRuns(KD), await storedRuns(OTHER_KD)]).toEqual(before);
+  });
+
+  it('rolls back with a failed import: the runs stay as they were', async () => {
+    const before = await storedRuns(KD);
+    const latest = Math.max(...(await kingdomScans(KD)).map((s) => s.takenAt)) / DAY;
+    const rows = scanRows(random(9), latest + 1);
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await insertScan(trx, {
+          kingdomKd: KD,
+          kind: 'kingdom',
+          takenAt: (latest + 1) * DAY,
+          name: 'doomed',
+          sourceFormat: 'test',
+          rows,
+        });
+        throw new Error('the file was bad after all');
+      }),
+    ).rejects.toThrow('the file was bad after all');
+    expect(await storedRuns(KD)).toEqual(before);
+  });
+});
