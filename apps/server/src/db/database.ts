@@ -75,7 +75,8 @@ function createPostgres(rawUrl: string, options: DatabaseOptions): DatabaseHandl
     connectionString: url,
     types: pgTypes,
     max: 10,
-    ...(schema ? { options: `-c search_path=${quoteIdent(schema)}` } : {}),
+    // JIT compiling pays off for long analytical queries; ours are short, and it added ~15 ms to a period.
+    options: ['-c jit=off', ...(schema ? [`-c search_path=${quoteIdent(schema)}`] : [])].join(' '),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const safe = new URL(url);

@@ -61,14 +61,15 @@ export interface ScanTable {
 }
 
 /**
- * A run of consecutive kingdom scans of a kingdom in which a governor appears (times of its first and last scan).
- * Derived from governor_stats; kept by features/scans/presence.ts.
+ * A run of consecutive kingdom scans of a kingdom in which a governor appears (times of its first and last scan;
+ * last_at is null while the run reaches the kingdom's latest scan). Derived from governor_stats; kept by
+ * features/scans/presence.ts.
  */
 export interface GovernorPresenceTable {
   kingdom_kd: number;
   governor_id: number;
   first_at: number;
-  last_at: number;
+  last_at: number | null;
 }
 
 /** One governor in one scan. NULL means unknown: an empty cell or a scanner placeholder (-1, -2, -3). */

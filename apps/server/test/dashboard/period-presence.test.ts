@@ -63,7 +63,14 @@ function scanRows(rand: () => number, day: number): GovernorStatRow[] {
 
 async function addScan(kd: number, kind: ScanKind, day: number, rows: GovernorStatRow[]): Promise<void> {
   await database.db.transaction().execute((trx) =>
-    insertScan(trx, { kingdomKd: kd, kind, takenAt: day * DAY, name: `day ${day}`, sourceFormat: 'test', rows }),
+    insertScan(trx, {
+      kingdomKd: kd,
+      kind,
+      takenAt: day * DAY,
+      name: `day ${day}`,
+      sourceFormat: 'test',
+      rows,
+    }),
   );
 }
 
@@ -88,7 +95,11 @@ async function history(kd: number) {
     .where('s.kind', '=', 'kingdom')
     .orderBy('s.taken_at')
     .execute();
-  return rows.map((row) => ({ ...row, governor_id: Number(row.governor_id), taken_at: Number(row.taken_at) }));
+  return rows.map((row) => ({
+    ...row,
+    governor_id: Number(row.governor_id),
+    taken_at: Number(row.taken_at),
+  }));
 }
 
 type HistoryRow = Awaited<ReturnType<typeof history>>[number];
@@ -141,14 +152,24 @@ function plainRuns(rows: readonly HistoryRow[], times: readonly number[]): strin
         open = undefined;
       }
     }
-    if (open !== undefined) runs.push(`${governor}:${open}-${previous}`);
+    // A run that reaches the latest scan is open.
+    if (open !== undefined) runs.push(`${governor}:${open}-open`);
   }
   return runs.sort();
 }
 
 async function storedRuns(kd: number): Promise<string[]> {
-  const rows = await database.db.selectFrom('governor_presence').selectAll().where('kingdom_kd', '=', kd).execute();
-  return rows.map((r) => `${Number(r.governor_id)}:${Number(r.first_at)}-${Number(r.last_at)}`).sort();
+  const rows = await database.db
+    .selectFrom('governor_presence')
+    .selectAll()
+    .where('kingdom_kd', '=', kd)
+    .execute();
+  return rows
+    .map(
+      (r) =>
+        `${Number(r.governor_id)}:${Number(r.first_at)}-${r.last_at === null ? 'open' : Number(r.last_at)}`,
+    )
+    .sort();
 }
 
 const byGovernor = (a: PeriodStat, b: PeriodStat) => a.governorId - b.governorId;
@@ -163,8 +184,15 @@ async function expectFastPathMatchesPlain(rand: () => number): Promise<void> {
     const b = times[Math.floor(rand() * times.length)]!;
     const [start, end] = a <= b ? [a, b] : [b, a];
     const period = scans.filter((s) => s.takenAt >= start && s.takenAt <= end);
+    const plain = plainPeriod(rows, start, end).sort(byGovernor);
     const fast = await selectPeriodStats(database.db, KD, period);
-    expect(fast.sort(byGovernor)).toEqual(plainPeriod(rows, start, end).sort(byGovernor));
+    expect(fast.sort(byGovernor)).toEqual(plain);
+    // The KD DKP dashboard's filters: its own governors, and some governors only.
+    const own = await selectPeriodStats(database.db, KD, period, { homeKd: KD });
+    expect(own.sort(byGovernor)).toEqual(plain.filter((stat) => stat.homeKd === KD || stat.homeKd === null));
+    const some = plain.filter(() => rand() < 0.5).map((stat) => stat.governorId);
+    const chosen = await selectPeriodStats(database.db, KD, period, { governorIds: some });
+    expect(chosen.sort(byGovernor)).toEqual(plain.filter((stat) => some.includes(stat.governorId)));
   }
 }
 
@@ -191,6 +219,15 @@ describe('a period from governor_presence', () => {
         (await kingdomScans(OTHER_KD)).filter((s) => s.kind === 'kingdom').map((s) => s.takenAt),
       ),
     );
+  });
+
+  it('takes a long list of governors too (filtered after the query)', async () => {
+    const scans = await kingdomScans(KD);
+    const all = await selectPeriodStats(database.db, KD, scans);
+    const wanted = [all[0]!.governorId, ...Array.from({ length: 12_000 }, (_, i) => 900_000 + i)];
+    const found = await selectPeriodStats(database.db, KD, scans, { governorIds: wanted });
+    expect(found).toEqual([all[0]]);
+    expect(await selectPeriodStats(database.db, KD, scans, { governorIds: [] })).toEqual([]);
   });
 
   it('is rebuilt to the same runs from the stats alone', async () => {

@@ -4,7 +4,8 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * governor_presence: for each kingdom, the runs of consecutive kingdom scans in which a governor appears, as the
- * times of a run's first and last scan. A period needs each governor's first and last scan within it; reading them
+ * times of a run's first and last scan; a run still going at the kingdom's latest scan has no last_at, so that a new
+ * scan only touches the governors who left or arrived, not every row. A period needs each governor's first and last scan within it; reading them
  * from governor_stats means grouping every (scan, governor) pair of the period (1.92 M at DESIGN's scale case),
  * while the runs are about one row per governor. Kept by features/scans/presence.ts in the transaction of every
  * import and deletion; filled here for the scans already stored.
@@ -15,25 +16,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('kingdom_kd', 'integer', (c) => c.notNull().references('kingdoms.kd').onDelete('cascade'))
     .addColumn('governor_id', 'bigint', (c) => c.notNull())
     .addColumn('first_at', 'bigint', (c) => c.notNull())
-    .addColumn('last_at', 'bigint', (c) => c.notNull())
+    .addColumn('last_at', 'bigint')
     .addPrimaryKeyConstraint('governor_presence_pk', ['kingdom_kd', 'governor_id', 'first_at'])
-    .addCheckConstraint('governor_presence_order', sql`first_at <= last_at`)
-    .execute();
-  // Appending a scan extends the runs that end at the previous scan: found through this index.
-  await db.schema
-    .createIndex('governor_presence_last_idx')
-    .on('governor_presence')
-    .columns(['kingdom_kd', 'last_at', 'governor_id'])
+    .addCheckConstraint('governor_presence_order', sql`last_at is null or first_at <= last_at`)
     .execute();
   // Islands: within one governor's scans in time order, consecutive kingdom scans share ordinal − row number.
   await sql`
     insert into governor_presence (kingdom_kd, governor_id, first_at, last_at)
-    select kingdom_kd, governor_id, min(taken_at), max(taken_at)
+    select kingdom_kd, governor_id, min(taken_at),
+      case when max(taken_at) = max(latest) then null else max(taken_at) end
     from (
-      select o.kingdom_kd, gs.governor_id, o.taken_at,
+      select o.kingdom_kd, gs.governor_id, o.taken_at, o.latest,
         o.ord - row_number() over (partition by o.kingdom_kd, gs.governor_id order by o.ord) as island
       from (
-        select id, kingdom_kd, taken_at, row_number() over (partition by kingdom_kd order by taken_at) as ord
+        select id, kingdom_kd, taken_at,
+          row_number() over (partition by kingdom_kd order by taken_at) as ord,
+          max(taken_at) over (partition by kingdom_kd) as latest
         from scans where kind = 'kingdom'
       ) o
       join governor_stats gs on gs.scan_id = o.id

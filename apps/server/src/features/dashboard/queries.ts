@@ -119,51 +119,75 @@ const PACKED_VALUES = sql.raw(
  * its end; the kingdom scans among them bound the period), from its stats at the first and last of those scans in
  * which it appears.
  * - `span` takes each governor's first and last scan time from governor_presence (runs of consecutive scans, about
- *   one row per governor, see migration 0003), clamped to the period; the scans and the two stat rows per governor
+ *   one row per governor, see migration 0003; an open run reaches the latest scan), clamped to the period; the scans and the two stat rows per governor
  *   are then index lookups. SQLite: CROSS JOIN fixes that join order. PostgreSQL: LATERAL … OFFSET 0 makes each
  *   stat lookup a one-row index scan (its planner otherwise probes a governor's whole history and filters).
  * - Gains are computed in SQL and each row comes back as one JSON array: drivers build wide row objects slowly,
  *   and this halves the time of a 16,000-governor period.
  */
+export interface PeriodFilter {
+  /** Only governors whose home kd at their last scan of the period is this one, or unknown. */
+  homeKd?: number;
+  /** Only these governors. */
+  governorIds?: readonly number[];
+}
+
+/** Past this many ids the filter is applied in memory instead: SQLite binds at most 32,766 values a statement. */
+const MAX_ID_PARAMETERS = 10_000;
+
 export async function selectPeriodStats(
   db: Kysely<Database>,
   kd: number,
   scans: readonly ScanInfo[],
+  filter: PeriodFilter = {},
 ): Promise<PeriodStat[]> {
   const times = scans.filter((scan) => scan.kind === 'kingdom').map((scan) => scan.takenAt);
   if (times.length === 0) return [];
   const start = Math.min(...times);
   const end = Math.max(...times);
+  const ids = filter.governorIds;
+  if (ids?.length === 0) return [];
+  const idsInSql = ids !== undefined && ids.length <= MAX_ID_PARAMETERS;
+  const onlyIds = idsInSql ? sql`and governor_id in (${sql.join(ids)})` : sql``;
+  const onlyHome =
+    filter.homeKd === undefined ? sql`` : sql`and (l.home_kd = ${filter.homeKd} or l.home_kd is null)`;
   const postgres = dialectOf(db) === 'postgres';
   const packed = postgres ? sql`json_build_array(${PACKED_VALUES})` : sql`json_array(${PACKED_VALUES})`;
+  // The last scan's row first: a home kd filter then skips the first scan's lookup for everyone else.
   const lookups = postgres
-    ? sql`join scans sf on sf.kingdom_kd = ${kd} and sf.kind = 'kingdom' and sf.taken_at = s.first_at
-      join scans sl on sl.kingdom_kd = ${kd} and sl.kind = 'kingdom' and sl.taken_at = s.last_at
+    ? sql`join scans sl on sl.kingdom_kd = ${kd} and sl.kind = 'kingdom' and sl.taken_at = s.last_at
+      join scans sf on sf.kingdom_kd = ${kd} and sf.kind = 'kingdom' and sf.taken_at = s.first_at
+      cross join lateral (
+        select * from governor_stats y where y.scan_id = sl.id and y.governor_id = s.governor_id offset 0
+      ) l
       cross join lateral (
         select * from governor_stats x where x.scan_id = sf.id and x.governor_id = s.governor_id offset 0
       ) f
-      cross join lateral (
-        select * from governor_stats y where y.scan_id = sl.id and y.governor_id = s.governor_id offset 0
-      ) l`
-    : sql`cross join scans sf cross join scans sl cross join governor_stats f cross join governor_stats l
-      where sf.kingdom_kd = ${kd} and sf.kind = 'kingdom' and sf.taken_at = s.first_at
-        and sl.kingdom_kd = ${kd} and sl.kind = 'kingdom' and sl.taken_at = s.last_at
-        and f.scan_id = sf.id and f.governor_id = s.governor_id
-        and l.scan_id = sl.id and l.governor_id = s.governor_id`;
+      where true ${onlyHome}`
+    : sql`cross join scans sl cross join governor_stats l cross join scans sf cross join governor_stats f
+      where sl.kingdom_kd = ${kd} and sl.kind = 'kingdom' and sl.taken_at = s.last_at
+        and l.scan_id = sl.id and l.governor_id = s.governor_id ${onlyHome}
+        and sf.kingdom_kd = ${kd} and sf.kind = 'kingdom' and sf.taken_at = s.first_at
+        and f.scan_id = sf.id and f.governor_id = s.governor_id`;
   const { rows } = await sql<{ packed: string | unknown[] }>`
     with span as (
       select governor_id,
         min(case when first_at < ${start} then ${start} else first_at end) as first_at,
-        max(case when last_at > ${end} then ${end} else last_at end) as last_at
+        max(case when last_at is null or last_at > ${end} then ${end} else last_at end) as last_at
       from governor_presence
-      where kingdom_kd = ${kd} and first_at <= ${end} and last_at >= ${start}
+      where kingdom_kd = ${kd} and first_at <= ${end} and (last_at is null or last_at >= ${start}) ${onlyIds}
       group by governor_id
     )
     select ${packed} as packed
     from span s
     ${lookups}
   `.execute(db);
-  return rows.map((row) => unpack(typeof row.packed === 'string' ? JSON.parse(row.packed) : row.packed));
+  const stats = rows.map((row) =>
+    unpack(typeof row.packed === 'string' ? JSON.parse(row.packed) : row.packed),
+  );
+  if (ids === undefined || idsInSql) return stats;
+  const wanted = new Set(ids);
+  return stats.filter((stat) => wanted.has(stat.governorId));
 }
 
 /** One packed row (see PACKED_VALUES for the order) as a PeriodStat. */

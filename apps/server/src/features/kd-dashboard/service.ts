@@ -10,13 +10,7 @@ import type { Database, KingdomTable } from '../../db/schema.ts';
 import { dateOption, fingerprint } from '../dashboard/context.ts';
 import { type ResolvedPeriod, resolvePeriod } from '../dashboard/period.ts';
 import { ComputeCache } from '../dashboard/period-cache.ts';
-import {
-  type Gains,
-  type PeriodStat,
-  type ScanInfo,
-  selectKingdomScans,
-  selectPeriodStats,
-} from '../dashboard/queries.ts';
+import { type Gains, type ScanInfo, selectKingdomScans, selectPeriodStats } from '../dashboard/queries.ts';
 import { selectFormulaRow } from '../formula/queries.ts';
 import { readStoredFormula, readStoredWars } from '../formula/service.ts';
 import { requireViewerAccess } from '../kingdoms/access.ts';
@@ -220,14 +214,15 @@ export class KdDashboardService {
   private async compute(plan: Plan, period: ResolvedPeriod): Promise<KdPeriodData> {
     const kd = plan.kingdom.kd;
     // Own governors: home kd = the kingdom, or unknown (a scan without a kingdom column is of the kingdom itself).
-    const own = (stat: PeriodStat) => stat.homeKd === null || stat.homeKd === kd;
-    const periodStats = (await selectPeriodStats(this.db, kd, period.scans)).filter(own);
+    const periodStats = await selectPeriodStats(this.db, kd, period.scans, { homeKd: kd });
+    // A war counts for the period's own governors, whatever their home kd during the war.
+    const governorIds = periodStats.map((stat) => stat.governorId);
     const warStats: Map<number, Gains>[] = [];
     for (const war of plan.wars) {
       const scans = plan.scans.filter(
         (s) => s.takenAt >= war.before.takenAt && s.takenAt <= war.after.takenAt,
       );
-      const stats = await selectPeriodStats(this.db, kd, scans);
+      const stats = await selectPeriodStats(this.db, kd, scans, { governorIds });
       warStats.push(new Map(stats.map((s) => [s.governorId, s.gains])));
     }
     const hohRecords = plan.season ? await selectHohRecords(this.db, kd, plan.season.kvkNumber) : [];

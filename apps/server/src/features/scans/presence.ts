@@ -4,10 +4,11 @@ import type { Database } from '../../db/schema.ts';
 
 /**
  * Keeps governor_presence (migration 0003) equal to what governor_stats says: for each kingdom, the runs of
- * consecutive kingdom scans in which each governor appears. Every function runs in the caller's transaction, so a
- * failed import or deletion leaves the runs as they were.
- * - The usual case, a new latest scan, extends the runs that end at the previous scan and starts runs for the
- *   governors new to it: work in proportion to the scan, not to the kingdom's history.
+ * consecutive kingdom scans in which each governor appears, a run that reaches the latest scan being open (no
+ * last_at). Every function runs in the caller's transaction, so a failed import or deletion leaves the runs as they
+ * were.
+ * - The usual case, a new latest scan, closes the open runs of governors missing from it and opens runs for the
+ *   governors new to it: rows change only for the governors who left or arrived.
  * - Deleting the latest scan undoes exactly that.
  * - Anything else (an older scan imported late, an older scan deleted) rebuilds the kingdom's runs from its stats.
  */
@@ -21,8 +22,8 @@ export interface PresenceScan {
 }
 
 /**
- * Serialises presence upkeep per kingdom: on PostgreSQL, two imports of one kingdom at once would each extend runs
- * from a "previous scan" that the other has just changed. SQLite allows one writer at a time anyway.
+ * Serialises presence upkeep per kingdom: on PostgreSQL, two imports of one kingdom at once would each work from a
+ * "latest scan" that the other is replacing. SQLite allows one writer at a time anyway.
  */
 export async function lockKingdomPresence(db: Executor, kingdomKd: number): Promise<void> {
   if (dialectOf<Database>(db) !== 'postgres') return;
@@ -30,51 +31,54 @@ export async function lockKingdomPresence(db: Executor, kingdomKd: number): Prom
   await db.selectFrom('kingdoms').select('kd').where('kd', '=', kingdomKd).forNoKeyUpdate().execute();
 }
 
-/** After a kingdom scan's rows are stored. */
-export async function recordScanPresence(db: Executor, scanId: number, scan: PresenceScan): Promise<void> {
+/** Rows per statement when writing runs: well under SQLite's and PostgreSQL's bound-value limits. */
+const BATCH = 1_000;
+
+/**
+ * After a kingdom scan's rows are stored; `governorIds` are the scan's governors. Who left and who arrived is
+ * worked out here rather than by an anti-join in SQL: PostgreSQL plans such a join from statistics that a bulk
+ * import has just made stale (one plan took seconds), while two sets of ids in memory cost the same every time.
+ */
+export async function recordScanPresence(
+  db: Executor,
+  scan: PresenceScan,
+  governorIds: readonly number[],
+): Promise<void> {
   const { kingdomKd, takenAt } = scan;
   const neighbours = await kingdomScanTimes(db, kingdomKd, takenAt);
   if (neighbours.later) {
     await rebuildKingdomPresence(db, kingdomKd);
     return;
   }
-  if (neighbours.earlier !== undefined) {
+  const openRows = await db
+    .selectFrom('governor_presence')
+    .select('governor_id')
+    .where('kingdom_kd', '=', kingdomKd)
+    .where('last_at', 'is', null)
+    .execute();
+  const open = new Set(openRows.map((row) => Number(row.governor_id)));
+  const inScan = new Set(governorIds);
+  const left = [...open].filter((id) => !inScan.has(id));
+  const arrived = [...inScan].filter((id) => !open.has(id));
+  for (let i = 0; i < left.length && neighbours.earlier !== undefined; i += BATCH) {
     await db
       .updateTable('governor_presence')
-      .set({ last_at: takenAt })
+      .set({ last_at: neighbours.earlier })
       .where('kingdom_kd', '=', kingdomKd)
-      .where('last_at', '=', neighbours.earlier)
-      .where('governor_id', 'in', (eb) =>
-        eb.selectFrom('governor_stats').select('governor_id').where('scan_id', '=', scanId),
+      .where('last_at', 'is', null)
+      .where('governor_id', 'in', left.slice(i, i + BATCH))
+      .execute();
+  }
+  for (let i = 0; i < arrived.length; i += BATCH) {
+    await db
+      .insertInto('governor_presence')
+      .values(
+        arrived
+          .slice(i, i + BATCH)
+          .map((id) => ({ kingdom_kd: kingdomKd, governor_id: id, first_at: takenAt })),
       )
       .execute();
   }
-  await db
-    .insertInto('governor_presence')
-    .columns(['kingdom_kd', 'governor_id', 'first_at', 'last_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('governor_stats as gs')
-        .select([
-          sql.val(kingdomKd).as('kingdom_kd'),
-          'gs.governor_id',
-          sql.val(takenAt).as('first_at'),
-          sql.val(takenAt).as('last_at'),
-        ])
-        .where('gs.scan_id', '=', scanId)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('governor_presence as p')
-                .select('p.governor_id')
-                .where('p.kingdom_kd', '=', kingdomKd)
-                .where('p.last_at', '=', takenAt)
-                .whereRef('p.governor_id', '=', 'gs.governor_id'),
-            ),
-          ),
-        ),
-    )
-    .execute();
 }
 
 /** After a kingdom scan (and with it its rows) is deleted. */
@@ -85,7 +89,7 @@ export async function forgetScanPresence(db: Executor, scan: PresenceScan): Prom
     await rebuildKingdomPresence(db, kingdomKd);
     return;
   }
-  // It was the latest scan: runs that began there held only it; runs that reached it now end one scan earlier.
+  // It was the latest scan: runs that began there held only it; runs it closed are open again.
   await db
     .deleteFrom('governor_presence')
     .where('kingdom_kd', '=', kingdomKd)
@@ -94,9 +98,9 @@ export async function forgetScanPresence(db: Executor, scan: PresenceScan): Prom
   if (neighbours.earlier !== undefined) {
     await db
       .updateTable('governor_presence')
-      .set({ last_at: neighbours.earlier })
+      .set({ last_at: null })
       .where('kingdom_kd', '=', kingdomKd)
-      .where('last_at', '=', takenAt)
+      .where('last_at', '=', neighbours.earlier)
       .execute();
   }
 }
@@ -106,12 +110,13 @@ export async function rebuildKingdomPresence(db: Executor, kingdomKd: number): P
   await db.deleteFrom('governor_presence').where('kingdom_kd', '=', kingdomKd).execute();
   await sql`
     insert into governor_presence (kingdom_kd, governor_id, first_at, last_at)
-    select ${kingdomKd}, governor_id, min(taken_at), max(taken_at)
+    select ${kingdomKd}, governor_id, min(taken_at),
+      case when max(taken_at) = max(latest) then null else max(taken_at) end
     from (
-      select gs.governor_id, o.taken_at,
+      select gs.governor_id, o.taken_at, o.latest,
         o.ord - row_number() over (partition by gs.governor_id order by o.ord) as island
       from (
-        select id, taken_at, row_number() over (order by taken_at) as ord
+        select id, taken_at, row_number() over (order by taken_at) as ord, max(taken_at) over () as latest
         from scans where kingdom_kd = ${kingdomKd} and kind = 'kingdom'
       ) o
       join governor_stats gs on gs.scan_id = o.id

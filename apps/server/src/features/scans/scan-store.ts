@@ -39,7 +39,13 @@ export async function insertScan(db: Executor, scan: NewScan, importedAt = nowSe
     const batch = scan.rows.slice(start, start + ROWS_PER_INSERT).map((row) => ({ ...row, scan_id: id }));
     await db.insertInto('governor_stats').values(batch).execute();
   }
-  if (scan.kind === 'kingdom') await recordScanPresence(db, id, scan);
+  if (scan.kind === 'kingdom') {
+    await recordScanPresence(
+      db,
+      scan,
+      scan.rows.map((row) => row.governor_id),
+    );
+  }
   return id;
 }
 
