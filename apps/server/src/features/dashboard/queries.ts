@@ -100,30 +100,32 @@ export type Gains = Record<GainColumn, number | null>;
 
 // Column names come from the constant above, never from a request. NULL − x is NULL in SQL: an unknown end gives an
 // unknown gain, as the dashboard defines it.
-const PACKED_VALUES = sql.raw(
-  [
-    's.governor_id',
-    's.first_at',
-    's.last_at',
-    'l.name',
-    'l.alliance',
-    'l.home_kd',
-    'f.power',
-    'l.power',
-    ...GAIN_COLUMNS.map((column) => `l.${column} - f.${column}`),
-  ].join(', '),
-);
+const PERIOD_VALUES = [
+  's.governor_id',
+  's.first_at',
+  's.last_at',
+  'l.name',
+  'l.alliance',
+  'l.home_kd',
+  'f.power',
+  'l.power',
+  ...GAIN_COLUMNS.map((column) => `l.${column} - f.${column}`),
+];
+/** SQLite: each row as one JSON array. PostgreSQL: plain columns v0, v1, … in the same order. */
+const SQLITE_PACKED = sql.raw(`json_array(${PERIOD_VALUES.join(', ')}) as packed`);
+const POSTGRES_COLUMNS = sql.raw(PERIOD_VALUES.map((value, i) => `${value} as v${i}`).join(', '));
 
 /**
  * One entry per governor seen in the period's kingdom scans (`scans`: kingdom kd's scans from the period's start to
  * its end; the kingdom scans among them bound the period), from its stats at the first and last of those scans in
  * which it appears.
  * - `span` takes each governor's first and last scan time from governor_presence (runs of consecutive scans, about
- *   one row per governor, see migration 0003; an open run reaches the latest scan), clamped to the period; the scans and the two stat rows per governor
- *   are then index lookups. SQLite: CROSS JOIN fixes that join order. PostgreSQL: LATERAL … OFFSET 0 makes each
+ *   one row per governor, see migration 0003; an open run reaches the latest scan), clamped to the period; the
+ *   scans and the two stat rows per governor are then index lookups. SQLite: CROSS JOIN fixes that join order. PostgreSQL: LATERAL … OFFSET 0 makes each
  *   stat lookup a one-row index scan (its planner otherwise probes a governor's whole history and filters).
- * - Gains are computed in SQL and each row comes back as one JSON array: drivers build wide row objects slowly,
- *   and this halves the time of a 16,000-governor period.
+ * - Gains are computed in SQL. On SQLite each row comes back as one JSON array: better-sqlite3 builds wide row
+ *   objects (or arrays) value by value, slower than JSON.parse, and this halves the time of a 16,000-governor
+ *   period. On PostgreSQL plain columns are faster (building JSON costs the server more than pg's parsing).
  */
 export interface PeriodFilter {
   /** Only governors whose home kd at their last scan of the period is this one, or unknown. */
@@ -152,7 +154,6 @@ export async function selectPeriodStats(
   const onlyHome =
     filter.homeKd === undefined ? sql`` : sql`and (l.home_kd = ${filter.homeKd} or l.home_kd is null)`;
   const postgres = dialectOf(db) === 'postgres';
-  const packed = postgres ? sql`json_build_array(${PACKED_VALUES})` : sql`json_array(${PACKED_VALUES})`;
   // The last scan's row first: a home kd filter then skips the first scan's lookup for everyone else.
   const lookups = postgres
     ? sql`join scans sl on sl.kingdom_kd = ${kd} and sl.kind = 'kingdom' and sl.taken_at = s.last_at
@@ -169,7 +170,7 @@ export async function selectPeriodStats(
         and l.scan_id = sl.id and l.governor_id = s.governor_id ${onlyHome}
         and sf.kingdom_kd = ${kd} and sf.kind = 'kingdom' and sf.taken_at = s.first_at
         and f.scan_id = sf.id and f.governor_id = s.governor_id`;
-  const { rows } = await sql<{ packed: string | unknown[] }>`
+  const { rows } = await sql<Record<string, unknown>>`
     with span as (
       select governor_id,
         min(case when first_at < ${start} then ${start} else first_at end) as first_at,
@@ -178,19 +179,18 @@ export async function selectPeriodStats(
       where kingdom_kd = ${kd} and first_at <= ${end} and (last_at is null or last_at >= ${start}) ${onlyIds}
       group by governor_id
     )
-    select ${packed} as packed
+    select ${postgres ? POSTGRES_COLUMNS : SQLITE_PACKED}
     from span s
     ${lookups}
   `.execute(db);
-  const stats = rows.map((row) =>
-    unpack(typeof row.packed === 'string' ? JSON.parse(row.packed) : row.packed),
-  );
+  // pg keeps the columns' order in each row object (string keys keep insertion order).
+  const stats = rows.map((row) => unpack(postgres ? Object.values(row) : JSON.parse(row.packed as string)));
   if (ids === undefined || idsInSql) return stats;
   const wanted = new Set(ids);
   return stats.filter((stat) => wanted.has(stat.governorId));
 }
 
-/** One packed row (see PACKED_VALUES for the order) as a PeriodStat. */
+/** One row's values (see PERIOD_VALUES for the order) as a PeriodStat. */
 function unpack(v: unknown[]): PeriodStat {
   // A literal object of a fixed shape: this runs 16,000 times per cold period.
   return {
