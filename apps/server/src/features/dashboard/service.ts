@@ -10,6 +10,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database, KingdomTable } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
+import { mapInSlices, yieldToEventLoop } from '../../event-loop.ts';
 import { KINGDOM_NOT_FOUND, requireViewerAccess } from '../kingdoms/access.ts';
 import {
   dateOption,
@@ -52,8 +53,8 @@ export interface PeriodData extends TableData<PlayerRow> {
   rows: PlayerRow[];
   availableCamps: string[];
   availableKds: number[];
-  /** Summaries of all rows (the unfiltered table), computed on first use. */
-  summaries?: Summaries;
+  /** Summaries of all rows (the unfiltered table), computed with the period. */
+  summaries: Summaries;
 }
 
 export interface DataQuery extends TableQuery {
@@ -133,7 +134,6 @@ export class DashboardService {
     if (!period) return { status: 'success' as const, rows: 0 };
     const data = await this.periodData(context, period);
     sortedRows(data, DEFAULT_PLAYER_SORTS);
-    data.summaries ??= buildSummaries(data.rows, SUMMARY_METRICS, context.campNames);
     await this.diplomacy(context);
     return { status: 'success' as const, rows: data.rows.length };
   }
@@ -207,12 +207,13 @@ async function computePeriod(
   period: ResolvedPeriod,
 ): Promise<PeriodData> {
   const stats = await selectPeriodStats(db, context.kingdom.kd, period.scans);
+  await yieldToEventLoop();
   const rowContext = {
     period: { start: period.start.takenAt, end: period.end.takenAt },
     dkp: dkpScorer(context.formula),
     campOf: context.campOf,
   };
-  const rows = stats.map((stat) => buildPlayerRow(stat, rowContext));
+  const rows = await mapInSlices(stats, (stat) => buildPlayerRow(stat, rowContext));
   const camps = new Set<string>();
   const kds = new Set<number>();
   for (const row of rows) {
@@ -220,8 +221,12 @@ async function computePeriod(
     if (row.KD !== null) kds.add(row.KD);
   }
   const named = sortNames([...camps].filter((camp) => camp !== NO_CAMP));
+  await yieldToEventLoop();
+  // Nearly every request shows the unfiltered summaries: computed here, in the period's own slice of work.
+  const summaries = buildSummaries(rows, SUMMARY_METRICS, context.campNames);
   return {
     rows,
+    summaries,
     byPower: lazy(() => rankByPower(rows)),
     // Camps that have governors in the period, by name; NO_CAMP last when some governors have none.
     availableCamps: camps.has(NO_CAMP) ? [...named, NO_CAMP] : named,

@@ -7,6 +7,7 @@ import type {
 } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database, KingdomTable } from '../../db/schema.ts';
+import { yieldToEventLoop } from '../../event-loop.ts';
 import { dateOption, fingerprint } from '../dashboard/context.ts';
 import { type ResolvedPeriod, resolvePeriod } from '../dashboard/period.ts';
 import { ComputeCache } from '../dashboard/period-cache.ts';
@@ -222,6 +223,7 @@ export class KdDashboardService {
       const scans = plan.scans.filter(
         (s) => s.takenAt >= war.before.takenAt && s.takenAt <= war.after.takenAt,
       );
+      await yieldToEventLoop();
       const stats = await selectPeriodStats(this.db, kd, scans, { governorIds });
       warStats.push(new Map(stats.map((s) => [s.governorId, s.gains])));
     }
