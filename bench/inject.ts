@@ -1,0 +1,22 @@
+/**
+ * The server in this process, driven through `app.inject` (no sockets): what the dashboard benchmarks measure.
+ */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/server/src/app.ts';
+import type { DatabaseHandle } from '../apps/server/src/db/database.ts';
+
+const APP_CONFIG = { loginEnabled: false, logLevel: 'warn', webDistDir: undefined } as const;
+
+/** A new app: empty period caches, so its first data call computes from the database. */
+export function benchApp(handle: DatabaseHandle): Promise<FastifyInstance> {
+  return buildApp(APP_CONFIG, handle);
+}
+
+/** GET `url`; throws unless it answers 200. Returns the body's length. */
+export async function getOk(app: FastifyInstance, url: string): Promise<number> {
+  const response = await app.inject(url);
+  if (response.statusCode !== 200) {
+    throw new Error(`${url} answered ${response.statusCode}: ${response.body.slice(0, 500)}`);
+  }
+  return response.body.length;
+}

@@ -1,0 +1,223 @@
+/**
+ * Many viewers on one kingdom's dashboard during KvK, with autocannon: each connection is a viewer who opens the
+ * dashboard (the page, then the calls the page makes on load), pages through, sorts, filters by kd, searches, and
+ * switches to two other periods, then starts over. Bounded by `durationSeconds`; every answer's status is checked.
+ */
+import { DEFAULT_TABLE_PAGE_SIZE } from '@kingdom-stats/core';
+import type { DashboardResponse, SettingsResponse } from '@kingdom-stats/core/api';
+import autocannon from 'autocannon';
+
+export interface LoadOptions {
+  baseUrl: string;
+  kd: number;
+  code: string;
+  connections: number;
+  durationSeconds: number;
+  /** Requests each connection sends per second at most (a viewer's pace); none: back to back. */
+  requestsPerSecondPerConnection?: number;
+}
+
+export interface LoadResult {
+  requests: number;
+  requestsPerSecond: number;
+  /** Of every answer, non-2xx included; a request that timed out has none (see `timeouts`). */
+  latencyMs: { p50: number; p99: number; max: number };
+  /** Everything that is not a 2xx answer: socket errors, timeouts and non-2xx answers. */
+  errors: number;
+  non2xx: number;
+  timeouts: number;
+}
+
+/** Seconds without an answer before a request counts as a timeout (and an error). */
+const REQUEST_TIMEOUT_S = 10;
+
+type Query = Record<string, string | number | undefined>;
+interface Period {
+  start: string;
+  end: string;
+}
+/** What viewers learn from the first dashboard answer, as the browser does: no separate call lists the dates. */
+interface Learned {
+  /** Last two scans (the latest gains) and middle to last scan: the periods viewers switch to. */
+  periods: [Period, Period] | null;
+  kds: number[];
+  searches: string[];
+}
+/** Per connection; autocannon starts it afresh on every pass through the steps. */
+interface ViewerContext {
+  kd?: string;
+}
+
+export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
+  const { baseUrl, kd, code } = options;
+  const codePart = encodeURIComponent(code);
+  const pagePath = `/${kd}/dashboard/${codePart}`;
+  // A short connectivity check that computes no period: the measured run must pay the cold computation itself.
+  await expectOk(`${baseUrl}/api/health`);
+  const settings = (await (
+    await expectOk(`${baseUrl}/api/settings/${kd}/${codePart}`)
+  ).json()) as SettingsResponse;
+  await expectOk(`${baseUrl}${pagePath}`);
+
+  // The player table's first query, as apps/web/src/api/dashboard.ts builds it from the kingdom's settings.
+  const { start, end } = settings.defaultDates;
+  const opening: Query = {
+    start_date: start && end ? start : undefined,
+    end_date: start && end ? end : undefined,
+    page: 1,
+    pageSize: DEFAULT_TABLE_PAGE_SIZE,
+    top: settings.defaultTopFilter && settings.defaultTopFilter > 0 ? settings.defaultTopFilter : undefined,
+  };
+  const sorted = (key: string, direction: 'asc' | 'desc'): Query => ({
+    ...opening,
+    sorts: JSON.stringify([{ key, direction, priority: 1 }]),
+  });
+  const dataPath = (query: Query) => {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(query))
+      if (value !== undefined) params.set(name, String(value));
+    return `/api/dashboard/${kd}/data/${codePart}?${params}`;
+  };
+
+  let learned: Learned | null = null;
+  // Viewers spread over the kds and search terms: each list has its own turn.
+  const rotation = () => {
+    let turn = 0;
+    return <T>(values: readonly T[], fallback: T): T => values[turn++ % values.length] ?? fallback;
+  };
+  const nextKd = rotation();
+  const nextSearch = rotation();
+  const period = (index: 0 | 1): Query =>
+    learned?.periods
+      ? { start_date: learned.periods[index].start, end_date: learned.periods[index].end }
+      : { start_date: opening.start_date, end_date: opening.end_date };
+
+  const failures = new Map<string, number>();
+  const step = (label: string, request: autocannon.Request): autocannon.Request => ({
+    method: 'GET',
+    headers: { accept: 'application/json' },
+    ...request,
+    onResponse: (status, body) => {
+      if (status < 200 || status >= 300) {
+        const key = `${label} ${status}`;
+        failures.set(key, (failures.get(key) ?? 0) + 1);
+      }
+      if (label === 'dashboard data' && learned === null && status === 200) learned = learn(body);
+    },
+  });
+  const dynamic = (label: string, build: (context: ViewerContext) => Query) =>
+    step(label, {
+      setupRequest: (request, context) => ({ ...request, path: dataPath(build(context as ViewerContext)) }),
+    });
+  const warm = (index: 0 | 1) =>
+    step('update-tables', {
+      method: 'POST',
+      path: '/api/dashboard/update-tables',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      setupRequest: (request) => ({
+        ...request,
+        body: JSON.stringify({ kd: String(kd), code, ...period(index) }),
+      }),
+    });
+
+  const steps = [
+    step('page', { path: pagePath, headers: { accept: 'text/html' } }),
+    step('config', { path: '/api/config' }),
+    step('settings', { path: `/api/settings/${kd}/${codePart}` }),
+    step('dashboard data', { path: dataPath(opening) }),
+    step('all-kds', { path: `/api/dashboard/${codePart}/all-kds` }),
+    step('page 2', { path: dataPath({ ...opening, page: 2 }) }),
+    step('page 3', { path: dataPath({ ...opening, page: 3 }) }),
+    // A header click sorts ascending, a second one descending (cycleSort).
+    step('sort', { path: dataPath(sorted('DKP', 'asc')) }),
+    step('sort', { path: dataPath(sorted('DKP', 'desc')) }),
+    step('sort', { path: dataPath(sorted('T4 Kills', 'asc')) }),
+    step('sort', { path: dataPath(sorted('T4 Kills', 'desc')) }),
+    dynamic('kd filter', (context) => {
+      context.kd = String(nextKd(learned?.kds ?? [], kd));
+      return { ...opening, kd: context.kd };
+    }),
+    dynamic('kd filter', (context) => ({ ...opening, kd: context.kd ?? String(kd), page: 2 })),
+    dynamic('search', () => ({ ...opening, search: nextSearch(learned?.searches ?? [], '1') })),
+    warm(0),
+    dynamic('other period', () => ({ ...opening, ...period(0) })),
+    dynamic('other period', () => ({ ...opening, ...period(0), sorts: sorted('DKP', 'desc').sorts })),
+    warm(1),
+    dynamic('other period', () => ({ ...opening, ...period(1) })),
+    dynamic('other period', () => ({ ...opening, ...period(1), page: 2 })),
+  ];
+
+  const result = await run({
+    url: baseUrl,
+    connections: options.connections,
+    duration: options.durationSeconds,
+    timeout: REQUEST_TIMEOUT_S,
+    requests: steps,
+    ...(options.requestsPerSecondPerConnection
+      ? { connectionRate: options.requestsPerSecondPerConnection }
+      : {}),
+  });
+  if (failures.size > 0) {
+    const list = [...failures].map(([key, count]) => `${key} ×${count}`).join(', ');
+    process.stderr.write(`[load] answers that were not 2xx: ${list}\n`);
+  }
+  return {
+    requests: result.requests.total,
+    requestsPerSecond: result.requests.total / result.duration,
+    latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
+    errors: result.errors + result.non2xx,
+    non2xx: result.non2xx,
+    timeouts: result.timeouts,
+  };
+}
+
+async function expectOk(url: string): Promise<Response> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+  if (!response.ok) {
+    const body = (await response.text()).slice(0, 300);
+    throw new Error(`Connectivity check: GET ${url} answered ${response.status}: ${body}`);
+  }
+  return response;
+}
+
+/** Null for an answer it cannot read: it runs inside autocannon's response parser, which must not throw. */
+function learn(body: string): Learned | null {
+  let answer: Pick<DashboardResponse, 'dates' | 'availableKds' | 'playerData'>;
+  try {
+    answer = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(answer.dates) || !Array.isArray(answer.playerData)) return null;
+  const times = answer.dates.map((date) => date.timestamp).sort((a, b) => a - b);
+  const at = (index: number) => String(times[Math.max(0, Math.min(times.length - 1, index))]);
+  const searches = answer.playerData.slice(0, 10).flatMap((row) => {
+    // A few typed characters of a name (whole characters: names are full of emoji and CJK), or an id.
+    const typed = Array.from(row.Name.trim()).slice(0, 3).join('');
+    return typed === '' ? [String(row['Gov ID'])] : [typed, String(row['Gov ID'])];
+  });
+  return {
+    periods:
+      times.length > 0
+        ? [
+            { start: at(times.length - 2), end: at(times.length - 1) },
+            { start: at(Math.floor(times.length / 2)), end: at(times.length - 1) },
+          ]
+        : null,
+    kds: answer.availableKds ?? [],
+    searches,
+  };
+}
+
+/** autocannon, with a stop of our own should it ever outlive its duration (a stuck socket, say). */
+function run(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const seconds = Number(options.duration) + REQUEST_TIMEOUT_S + 30;
+    const instance = autocannon(options, (error: Error | null, result) => {
+      clearTimeout(guard);
+      if (error) reject(error);
+      else resolve(result);
+    });
+    const guard = setTimeout(() => instance.stop(), seconds * 1000);
+  });
+}

@@ -1,0 +1,288 @@
+/**
+ * The benchmark's results: what bench/run.ts collects per database, the targets of DESIGN.md and issue 7 checked
+ * against them, and the one table printed at the end.
+ */
+
+import type { DashboardResult, PeriodResult } from './dashboard.ts';
+import type { ImportResult } from './import-xlsx.ts';
+import type { KdDashboardResult } from './kd-dashboard.ts';
+import type { Generation } from './scale-data.ts';
+import { formatMs, formatPair, type Percentiles, type SampleSummary } from './stats.ts';
+
+export type DatabaseName = 'sqlite' | 'postgres';
+export const DATABASE_LABELS: Record<DatabaseName, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
+
+/** A measurement that could not be made: the run goes on and the table says why. */
+export interface Failed {
+  error: string;
+}
+export type Outcome<T> = T | Failed;
+
+export function failed(value: unknown): value is Failed {
+  return typeof value === 'object' && value !== null && 'error' in value;
+}
+
+export interface LoadFigures {
+  connections: number;
+  durationSeconds: number;
+  /** Requests per second per connection at most; null: back to back. */
+  pacePerConnection: number | null;
+  requests: number;
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p99: number; max: number };
+  errors: number;
+  non2xx: number;
+  timeouts: number;
+}
+
+export type FirstScreenFigures =
+  | { path: string; coldMs: number[]; warmMs: number[]; cold: Percentiles; warm: Percentiles }
+  | { path: string; skipped: string };
+
+export interface WebBundleFigures {
+  initialJsGzipBytes: number;
+  initialJsFiles: string[];
+  dashboardJsGzipBytes: number;
+  totalJsGzipBytes: number;
+}
+
+export interface DatabaseResults {
+  description: string;
+  version: string;
+  /** Null when the data of an earlier run was reused. */
+  generation: Generation | null;
+  scans: number;
+  statRows: number;
+  import: Outcome<ImportResult>;
+  dashboard: Outcome<DashboardResult>;
+  kdDashboard: Outcome<KdDashboardResult>;
+  firstScreen: Outcome<FirstScreenFigures>;
+  /** Viewers at a viewer's pace, on a freshly started server (the first requests compute their periods). */
+  load: Outcome<LoadFigures>;
+  /** The same connections without a pause: what one server process manages at most. */
+  saturation: Outcome<LoadFigures>;
+}
+
+interface Cell {
+  text: string;
+  /** Null: no target, or not measured. */
+  met: boolean | null;
+}
+
+interface Check {
+  measurement: string;
+  target: string;
+  cell(results: DatabaseResults, web: Outcome<WebBundleFigures>): Cell;
+}
+
+export interface TargetRow {
+  measurement: string;
+  target: string;
+  sqlite?: Cell;
+  postgres?: Cell;
+  /** Every measured database met it; null without a target. */
+  met: boolean | null;
+}
+
+const noTarget = (text: string): Cell => ({ text, met: null });
+
+/** "p50 / p95 ms, CPU p50 / p95": wall clock first, the figure held against the target. */
+function timing(summary: SampleSummary): string {
+  return `${formatPair(summary.wall)} (CPU ${formatPair(summary.cpu)})`;
+}
+
+function pick<T, R>(outcome: Outcome<T>, read: (value: T) => R): R | Failed {
+  return failed(outcome) ? outcome : read(outcome);
+}
+
+function underP95(summary: SampleSummary | Failed, limitMs: number): Cell {
+  if (failed(summary)) return { text: `error: ${summary.error}`, met: false };
+  return { text: timing(summary), met: summary.wall.p95 < limitMs };
+}
+
+function info(summary: SampleSummary | Failed): Cell {
+  return failed(summary) ? { text: `error: ${summary.error}`, met: null } : noTarget(timing(summary));
+}
+
+function periodChecks(period: 'long' | 'short', label: string): Check[] {
+  const read = (r: DatabaseResults) => pick(r.dashboard, (d): PeriodResult => d[period]);
+  const part = (r: DatabaseResults, key: 'cold' | 'warm' | 'mixed' | 'export' | 'floor') =>
+    pick(read(r), (p) => p[key]);
+  return [
+    {
+      measurement: `main dashboard, ${label}: cold`,
+      target: 'p95 < 150 ms',
+      cell: (r) => underP95(part(r, 'cold'), 150),
+    },
+    {
+      measurement: `main dashboard, ${label}: warm`,
+      target: 'p95 < 50 ms',
+      cell: (r) => underP95(part(r, 'warm'), 50),
+    },
+    { measurement: `main dashboard, ${label}: SQL floor`, target: '—', cell: (r) => info(part(r, 'floor')) },
+    {
+      measurement: `main dashboard, ${label}: cold p95 ÷ floor p95 (warm)`,
+      target: '≤ 1.5×',
+      cell: (r) => {
+        const p = read(r);
+        if (failed(p)) return { text: `error: ${p.error}`, met: false };
+        return {
+          text: `${p.ratioToFloor.cold.toFixed(2)}× (warm ${p.ratioToFloor.warm.toFixed(2)}×)`,
+          met: p.ratioToFloor.cold <= 1.5,
+        };
+      },
+    },
+    {
+      measurement: `main dashboard, ${label}: warm, mixed interactions`,
+      target: '—',
+      cell: (r) => info(part(r, 'mixed')),
+    },
+    {
+      measurement: `player export (pageSize 50,000), ${label}, warm`,
+      target: '—',
+      cell: (r) => info(part(r, 'export')),
+    },
+  ];
+}
+
+const CHECKS: Check[] = [
+  ...periodChecks('long', 'long period'),
+  ...periodChecks('short', 'short period'),
+  {
+    measurement: 'KD DKP data, 3 wars: cold',
+    target: 'p95 < 150 ms',
+    cell: (r) =>
+      underP95(
+        pick(r.kdDashboard, (k) => k.cold),
+        150,
+      ),
+  },
+  {
+    measurement: 'KD DKP data, 3 wars: warm',
+    target: 'p95 < 50 ms',
+    cell: (r) =>
+      underP95(
+        pick(r.kdDashboard, (k) => k.warm),
+        50,
+      ),
+  },
+  {
+    measurement: 'import of a 16,000-row xlsx',
+    target: 'p50 < 1,000 ms',
+    cell: (r) => {
+      const total = pick(r.import, (i) => i.total);
+      if (failed(total)) return { text: `error: ${total.error}`, met: false };
+      return { text: timing(total), met: total.wall.p50 < 1_000 };
+    },
+  },
+  {
+    measurement: 'viewers on loopback: requests/s',
+    target: '—',
+    cell: (r) =>
+      failed(r.load)
+        ? { text: `error: ${r.load.error}`, met: null }
+        : noTarget(
+            `${r.load.requestsPerSecond.toFixed(0)}/s (${r.load.connections} viewers for ${r.load.durationSeconds} s, ` +
+              `${r.load.pacePerConnection ?? '∞'} requests/s each at most)`,
+          ),
+  },
+  {
+    measurement: 'viewers on loopback: latency p99',
+    target: '< 250 ms',
+    cell: (r) =>
+      failed(r.load)
+        ? { text: `error: ${r.load.error}`, met: false }
+        : {
+            text: `${formatMs(r.load.latencyMs.p99)} ms (p50 ${formatMs(r.load.latencyMs.p50)}, max ${formatMs(r.load.latencyMs.max)})`,
+            met: r.load.latencyMs.p99 < 250,
+          },
+  },
+  {
+    measurement: 'viewers on loopback: errors, non-2xx, timeouts',
+    target: '0',
+    cell: (r) => {
+      if (failed(r.load)) return { text: `error: ${r.load.error}`, met: false };
+      const { errors, non2xx, timeouts } = r.load;
+      return { text: `${errors}, ${non2xx}, ${timeouts}`, met: errors + non2xx + timeouts === 0 };
+    },
+  },
+  {
+    measurement: 'saturation: the same connections without a pause',
+    target: '—',
+    cell: (r) => {
+      const l = r.saturation;
+      if (failed(l)) return { text: `error: ${l.error}`, met: null };
+      return noTarget(
+        `${l.requestsPerSecond.toFixed(0)}/s, p50 ${formatMs(l.latencyMs.p50)} ms, p99 ${formatMs(l.latencyMs.p99)} ms, ` +
+          `${l.errors} errors (${l.durationSeconds} s)`,
+      );
+    },
+  },
+  {
+    measurement: 'first screen of a dashboard (cold)',
+    target: 'p95 < 1,000 ms',
+    cell: (r) => {
+      const f = r.firstScreen;
+      if (failed(f)) return { text: `error: ${f.error}`, met: false };
+      if ('skipped' in f) return { text: `skipped: ${f.skipped}`, met: null };
+      return {
+        text: `${formatPair(f.cold)} (warm ${formatPair(f.warm)})`,
+        met: f.cold.p95 < 1_000,
+      };
+    },
+  },
+  {
+    measurement: 'initial JavaScript, gzipped',
+    target: '< 250 kB',
+    cell: (_r, web) =>
+      failed(web)
+        ? { text: `error: ${web.error}`, met: false }
+        : {
+            text: `${(web.initialJsGzipBytes / 1000).toFixed(1)} kB (${web.initialJsFiles.length} files)`,
+            met: web.initialJsGzipBytes < 250_000,
+          },
+  },
+];
+
+export function targetRows(
+  databases: Partial<Record<DatabaseName, DatabaseResults>>,
+  web: Outcome<WebBundleFigures>,
+): TargetRow[] {
+  return CHECKS.map((check) => {
+    const row: TargetRow = { measurement: check.measurement, target: check.target, met: null };
+    for (const name of ['sqlite', 'postgres'] as const) {
+      const results = databases[name];
+      if (results) row[name] = check.cell(results, web);
+    }
+    const verdicts = [row.sqlite?.met, row.postgres?.met].filter((m) => m !== undefined && m !== null);
+    row.met = verdicts.length === 0 ? null : verdicts.every(Boolean);
+    return row;
+  });
+}
+
+/** One plain-text table: measurement, SQLite, PostgreSQL, target, met. */
+export function formatTable(rows: readonly TargetRow[]): string {
+  const metText = (row: TargetRow) => {
+    if (row.met === null) return '—';
+    if (row.met) return 'yes';
+    const misses = (['sqlite', 'postgres'] as const).filter((name) => row[name]?.met === false);
+    return `no (${misses.map((name) => DATABASE_LABELS[name]).join(', ')})`;
+  };
+  const lines = [
+    ['measurement', DATABASE_LABELS.sqlite, DATABASE_LABELS.postgres, 'target', 'met'],
+    ...rows.map((row) => [
+      row.measurement,
+      row.sqlite?.text ?? 'not run',
+      row.postgres?.text ?? 'not run',
+      row.target,
+      metText(row),
+    ]),
+  ];
+  const widths = lines[0]!.map((_, c) => Math.max(...lines.map((line) => line[c]!.length)));
+  const format = (line: string[]) => `| ${line.map((cell, c) => cell.padEnd(widths[c]!)).join(' | ')} |`;
+  return [
+    format(lines[0]!),
+    `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+    ...lines.slice(1).map(format),
+  ].join('\n');
+}

@@ -1,0 +1,272 @@
+/**
+ * `npm run bench`: every benchmark of issue 7 on SQLite, and on PostgreSQL when BENCH_POSTGRES_URL is set or
+ * --postgres URL is given; prints one table (each measurement against its target) and writes bench/results.json.
+ *
+ *   npx tsx bench/run.ts [--quick] [--fresh] [--samples N] [--only sqlite|postgres] [--postgres URL]
+ *
+ * --quick: 3 samples, a 5 s load test (to try it out; the figures are not the ones to keep). --fresh: rebuild the
+ * scale data. The scale data is generated on first use (a minute or two on SQLite, kept in the OS temp folder; on
+ * PostgreSQL in the schema bench_dashboard) — see bench/scale-data.ts.
+ */
+import { writeFileSync } from 'node:fs';
+import { measureDashboard } from './dashboard.ts';
+import { measureFirstScreen } from './first-screen.ts';
+import { measureXlsxImport } from './import-xlsx.ts';
+import { measureKdDashboard } from './kd-dashboard.ts';
+import { measureLoad } from './load.ts';
+import { databaseVersion, machine } from './machine.ts';
+import {
+  DATABASE_LABELS,
+  type DatabaseName,
+  type DatabaseResults,
+  type FirstScreenFigures,
+  failed,
+  formatTable,
+  type LoadFigures,
+  type Outcome,
+  targetRows,
+  type WebBundleFigures,
+} from './report.ts';
+import { CODE, KD, openScaleData } from './scale-data.ts';
+import { startBenchServer } from './server.ts';
+import { loadAverage, percentiles, round } from './stats.ts';
+import { measureWebBundle } from './web-bundle.ts';
+
+const USAGE =
+  'usage: npx tsx bench/run.ts [--quick] [--fresh] [--samples N] [--only sqlite|postgres] [--postgres URL]';
+
+interface Options {
+  quick: boolean;
+  fresh: boolean;
+  samples: { sqlite: number; postgres: number };
+  databases: DatabaseName[];
+  postgresUrl: string | undefined;
+  loadSeconds: number;
+  saturationSeconds: number;
+  importRuns: number;
+  firstScreenSamples: number;
+}
+
+function parseOptions(args: readonly string[]): Options {
+  const flags = new Set(['--quick', '--fresh']);
+  const valued = new Set(['--samples', '--only', '--postgres']);
+  const values = new Map<string, string>();
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (flags.has(arg)) continue;
+    const value = args[i + 1];
+    if (!valued.has(arg) || value === undefined || value.startsWith('--')) {
+      throw new Error(`${valued.has(arg) ? `${arg} needs a value` : `unknown option ${arg}`}\n${USAGE}`);
+    }
+    values.set(arg, value);
+    i += 1;
+  }
+  const quick = args.includes('--quick');
+  const samplesText = values.get('--samples');
+  const samples = samplesText === undefined ? undefined : Number(samplesText);
+  if (samples !== undefined && !(Number.isInteger(samples) && samples > 0)) {
+    throw new Error(`--samples must be a whole number above 0 (got ${samplesText})\n${USAGE}`);
+  }
+  const only = values.get('--only');
+  if (only !== undefined && only !== 'sqlite' && only !== 'postgres') {
+    throw new Error(`--only takes sqlite or postgres (got ${only})\n${USAGE}`);
+  }
+  const postgresUrl = values.get('--postgres') ?? (process.env.BENCH_POSTGRES_URL || undefined);
+  if (only === 'postgres' && !postgresUrl) {
+    throw new Error(`--only postgres needs --postgres URL or BENCH_POSTGRES_URL\n${USAGE}`);
+  }
+  const databases: DatabaseName[] = only ? [only] : postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+  return {
+    quick,
+    fresh: args.includes('--fresh'),
+    samples: { sqlite: samples ?? (quick ? 3 : 30), postgres: samples ?? (quick ? 3 : 20) },
+    databases,
+    postgresUrl,
+    loadSeconds: quick ? 5 : 60,
+    saturationSeconds: quick ? 5 : 20,
+    importRuns: quick ? 2 : 5,
+    firstScreenSamples: quick ? 2 : 5,
+  };
+}
+
+/** Runs one measurement; a failure is reported in the table instead of ending the run. */
+async function attempt<T>(name: string, measure: () => Promise<T>): Promise<Outcome<T>> {
+  const started = performance.now();
+  console.log(`- ${name} …`);
+  try {
+    const value = await measure();
+    console.log(`  done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return value;
+  } catch (error) {
+    console.error(`  FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return { error: error instanceof Error ? error.message.split('\n')[0]! : String(error) };
+  }
+}
+
+const CONNECTIONS = 200;
+/**
+ * A viewer's pace: a request every half second at most, a click or a page's burst of calls far more often than a
+ * person reads a table. Without a pause each connection is a load generator, not a viewer: the saturation run.
+ */
+const VIEWER_REQUESTS_PER_SECOND = 2;
+
+async function measureViewers(
+  databaseUrl: string,
+  options: Options,
+): Promise<{ load: Outcome<LoadFigures>; saturation: Outcome<LoadFigures> }> {
+  const notStarted = { error: 'the bench server did not start' };
+  const server = await attempt('start a fresh bench server', () => startBenchServer({ databaseUrl }));
+  if (failed(server)) return { load: notStarted, saturation: notStarted };
+  const run = (pace: number | null, seconds: number) => async (): Promise<LoadFigures> => ({
+    connections: CONNECTIONS,
+    durationSeconds: seconds,
+    pacePerConnection: pace,
+    ...(await measureLoad({
+      baseUrl: server.baseUrl,
+      kd: KD,
+      code: CODE,
+      connections: CONNECTIONS,
+      durationSeconds: seconds,
+      ...(pace === null ? {} : { requestsPerSecondPerConnection: pace }),
+    })),
+  });
+  try {
+    const load = await attempt(
+      `${CONNECTIONS} viewers for ${options.loadSeconds} s`,
+      run(VIEWER_REQUESTS_PER_SECOND, options.loadSeconds),
+    );
+    const saturation = await attempt(
+      `${CONNECTIONS} connections without a pause for ${options.saturationSeconds} s`,
+      run(null, options.saturationSeconds),
+    );
+    return { load, saturation };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function runDatabase(name: DatabaseName, options: Options): Promise<DatabaseResults> {
+  console.log(`\n${DATABASE_LABELS[name]}`);
+  const postgresUrl = name === 'postgres' ? options.postgresUrl : undefined;
+  const data = await openScaleData({ postgresUrl, fresh: options.fresh });
+  const { handle } = data;
+  const samples = options.samples[name];
+  try {
+    console.log(
+      `${handle.description}: ${data.scanTimes.length} scans, ${data.statRows.toLocaleString('en')} stat rows; ` +
+        `${samples} samples`,
+    );
+    const version = await databaseVersion(handle);
+    const xlsx = await attempt('import of a 16,000-row xlsx', () =>
+      measureXlsxImport({ rows: 16_000, runs: options.importRuns, postgresUrl }),
+    );
+    const dashboard = await attempt('main dashboard data', () =>
+      measureDashboard(handle, data.scanTimes, { samples }),
+    );
+    const kdDashboard = await attempt('KD DKP data (3 wars)', () => measureKdDashboard(handle, { samples }));
+
+    let firstScreen: Outcome<FirstScreenFigures> = { error: 'the bench server did not start' };
+    const server = await attempt('start the bench server', () =>
+      startBenchServer({ databaseUrl: data.databaseUrl }),
+    );
+    if (!failed(server)) {
+      try {
+        const path = `/${KD}/dashboard/${CODE}`;
+        firstScreen = await attempt('first screen of the dashboard', async () => {
+          const result = await measureFirstScreen({
+            baseUrl: server.baseUrl,
+            path,
+            samples: options.firstScreenSamples,
+          });
+          if ('skipped' in result) return { path, skipped: result.skipped };
+          const coldMs = result.coldMs.map((ms) => round(ms));
+          const warmMs = result.warmMs.map((ms) => round(ms));
+          return { path, coldMs, warmMs, cold: percentiles(coldMs), warm: percentiles(warmMs) };
+        });
+      } finally {
+        await server.stop();
+      }
+    }
+    // A fresh server for the viewers, so that their first requests compute the periods as after an import.
+    const { load, saturation } = await measureViewers(data.databaseUrl, options);
+    return {
+      description: handle.description,
+      version,
+      generation: data.generation,
+      scans: data.scanTimes.length,
+      statRows: data.statRows,
+      import: xlsx,
+      dashboard,
+      kdDashboard,
+      firstScreen,
+      load,
+      saturation,
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function main(): Promise<number> {
+  let options: Options;
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (error) {
+    console.error((error as Error).message);
+    return 2;
+  }
+  const started = new Date();
+  const loadBefore = loadAverage();
+  const info = machine();
+  console.log(
+    `${info.cpuModel}, ${info.cores} cores, ${info.memoryGiB} GiB, Node ${info.node}; load average ${loadBefore.join(' ')}` +
+      (options.quick ? '; QUICK run: few samples, figures not to keep' : ''),
+  );
+
+  const web: Outcome<WebBundleFigures> = await attempt('web build: initial JavaScript', () =>
+    measureWebBundle(),
+  );
+  const databases: Partial<Record<DatabaseName, DatabaseResults>> = {};
+  for (const name of options.databases) {
+    databases[name] = await runDatabase(name, options);
+    if (name === 'postgres') info.postgresVersion = databases[name].version;
+  }
+  const loadAfter = loadAverage();
+
+  const rows = targetRows(databases, web);
+  console.log(
+    `\nTimes in ms, p50 / p95 wall clock (CPU time of the benchmark process p50 / p95; with PostgreSQL it leaves ` +
+      `out the database server's work). Targets are held against wall clock.`,
+  );
+  console.log(formatTable(rows));
+  console.log(
+    `load average before ${loadBefore.join(' ')}, after ${loadAfter.join(' ')} (${info.cores} cores)`,
+  );
+
+  const results = {
+    date: started.toISOString(),
+    durationSeconds: Math.round((Date.now() - started.getTime()) / 1000),
+    options: {
+      quick: options.quick,
+      fresh: options.fresh,
+      samples: options.samples,
+      loadSeconds: options.loadSeconds,
+      saturationSeconds: options.saturationSeconds,
+      connections: CONNECTIONS,
+      viewerRequestsPerSecond: VIEWER_REQUESTS_PER_SECOND,
+      importRuns: options.importRuns,
+    },
+    machine: info,
+    loadAverage: { before: loadBefore, after: loadAfter },
+    webBundle: web,
+    databases,
+    targets: rows,
+  };
+  const file = new URL('./results.json', import.meta.url);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`written to ${file.pathname}`);
+  const errors = JSON.stringify(results).includes('"error":');
+  return errors ? 1 : 0;
+}
+
+process.exitCode = await main();
