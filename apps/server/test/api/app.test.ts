@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { errorBodySchema } from '@kingdom-stats/core/api';
@@ -171,5 +171,51 @@ describe('serving the web app', () => {
     const res = await t.app.inject('/api/nope');
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/json');
+  });
+
+  it('answers an unknown file with the app, as any unknown path', async () => {
+    const res = await t.app.inject('/assets/missing.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it.each(['/.vite/manifest.json', '/%2evite/manifest.json', '/.env'])(
+    'never serves the build metadata under dot-folders: %s is an unknown path',
+    async (url) => {
+      mkdirSync(join(dist, '.vite'), { recursive: true });
+      writeFileSync(join(dist, '.vite/manifest.json'), '{"secret-looking":"build metadata"}');
+      writeFileSync(join(dist, '.env'), 'TOKEN=x');
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).not.toContain('build metadata');
+      expect(res.body).not.toContain('TOKEN');
+    },
+  );
+
+  it('serves index.html uncached, from memory, and the new one after a rebuild', async () => {
+    const first = await t.app.inject('/1234/dashboard/abcd');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
+    const head = await t.app.inject({ method: 'HEAD', url: '/1234/dashboard/abcd' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+
+    // Kept in memory: a rebuild that has removed index.html but not yet written the new one does not break pages.
+    const index = join(dist, 'index.html');
+    const original = readFileSync(index, 'utf8');
+    rmSync(index);
+    try {
+      expect((await t.app.inject('/1234/dashboard/abcd')).body).toBe(original);
+      writeFileSync(index, '<!doctype html><title>Rebuilt</title><div id="root"></div>');
+      const later = new Date(Date.now() + 5_000);
+      utimesSync(index, later, later);
+      const rebuilt = await t.app.inject('/admin/users');
+      expect(rebuilt.statusCode).toBe(200);
+      expect(rebuilt.body).toContain('<title>Rebuilt</title>');
+    } finally {
+      writeFileSync(index, original);
+    }
   });
 });
