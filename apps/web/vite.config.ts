@@ -12,5 +12,12 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The manifest (dist/.vite/manifest.json) maps each lazy route to its chunks, so bench/web-bundle.ts can tell
+    // which JavaScript a route needs: every route module is a page.tsx, so chunk names alone do not say. The server
+    // reads it too, to preload a dashboard's chunks with the page (apps/server/src/plugins/web-app.ts).
+    manifest: true,
+  },
 });

@@ -10,6 +10,20 @@ export interface WebAppOptions {
 }
 
 /**
+ * Screens whose code a page needs at once, by the paths of apps/web/src/routes.tsx (most specific first), with the
+ * route module as Vite's manifest names it. index.html is served to these paths with `<link rel="modulepreload">`
+ * for the module and the chunks it imports, so the browser fetches them alongside the entry script instead of after
+ * it has run: the dashboards are the screens people open from a shared link and wait for.
+ */
+export const PRELOADED_ROUTES: readonly { path: RegExp; module: string }[] = [
+  { path: /^\/demo\/dashboard\/[^/]+\/?$/, module: 'src/features/demo/page.tsx' },
+  { path: /^\/[^/]+\/dashboard\/[^/]+\/?$/, module: 'src/features/dashboard/page.tsx' },
+];
+
+/** Where Vite writes its manifest (build.manifest in apps/web/vite.config.ts): route module → chunk files. */
+const MANIFEST_PATH = '.vite/manifest.json';
+
+/**
  * Serves the built React app. Every path outside /api that is not a file gets index.html, because the browser's
  * router owns those paths (and redirects unknown ones); an unknown /api path is a JSON 404. Files under dot-folders
  * (the build's metadata, such as Vite's manifest) are not part of the app and count as unknown paths.
@@ -38,7 +52,7 @@ export const webAppPlugin = fp<WebAppOptions>(async (app: FastifyInstance, { dis
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       throw new AppError('NOT_FOUND', `Not found: ${request.method} ${path}`);
     }
-    const html = pages?.current();
+    const html = pages?.forPath(path);
     if (html === undefined) {
       throw new AppError('UNAVAILABLE', 'The web app is not built. Run: npm run build');
     }
@@ -49,31 +63,65 @@ export const webAppPlugin = fp<WebAppOptions>(async (app: FastifyInstance, { dis
 
 /**
  * index.html, kept in memory: read at start, and again when the file changes (a rebuild while the server runs).
- * A page load costs one stat, not an open-read-close through the file system's thread pool.
+ * A page load costs one stat, not an open-read-close through the file system's thread pool. Paths of
+ * PRELOADED_ROUTES get their own copy with the route's modulepreload links, made once per build.
  */
 class IndexPages {
   private readonly indexPath: string;
+  private readonly manifestPath: string;
   private version = '';
   private html: string | undefined;
+  private readonly withPreloads = new Map<string, string>();
 
   constructor(distDir: string) {
     this.indexPath = join(distDir, 'index.html');
+    this.manifestPath = join(distDir, MANIFEST_PATH);
   }
 
-  /** The page, or undefined when there is no index.html (and never was). */
+  /** The page for a path, or undefined when there is no index.html (and never was). */
+  forPath(path: string): string | undefined {
+    const html = this.current();
+    if (html === undefined) return undefined;
+    const route = PRELOADED_ROUTES.find((candidate) => candidate.path.test(path));
+    if (!route) return html;
+    let page = this.withPreloads.get(route.module);
+    if (page === undefined) {
+      page = addPreloads(html, this.readManifest(), route.module);
+      this.withPreloads.set(route.module, page);
+    }
+    return page;
+  }
+
+  /** index.html as built, or undefined when there is none (and never was). */
   current(): string | undefined {
-    const version = fileVersion(this.indexPath);
+    // The manifest is part of the version: the build may write it after index.html.
+    const version = `${fileVersion(this.indexPath)}|${fileVersion(this.manifestPath)}`;
     if (version !== this.version || this.html === undefined) {
       try {
         this.html = readFileSync(this.indexPath, 'utf8');
         this.version = version;
+        this.withPreloads.clear();
       } catch {
         // Half-way through a rebuild (Vite empties dist first): the last page is served until the new one is there.
       }
     }
     return this.html;
   }
+
+  private readManifest(): Manifest {
+    try {
+      return JSON.parse(readFileSync(this.manifestPath, 'utf8')) as Manifest;
+    } catch {
+      return {};
+    }
+  }
 }
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk | undefined>;
 
 function fileVersion(path: string): string {
   try {
@@ -82,4 +130,27 @@ function fileVersion(path: string): string {
   } catch {
     return 'missing';
   }
+}
+
+/**
+ * index.html with modulepreload links for a route module and every chunk it imports statically (its dynamic imports,
+ * such as the Excel writer, wait for a click), leaving out what the page already loads. Without a manifest, or when
+ * the module is not in it, the page is served as it is: preloading only makes it faster.
+ */
+export function addPreloads(html: string, manifest: Manifest, module: string): string {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const pending = [module];
+  for (let key = pending.shift(); key !== undefined; key = pending.shift()) {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) continue;
+    seen.add(key);
+    // 'index.html' is the entry chunk, which the page loads anyway.
+    if (key !== 'index.html' && !html.includes(`"/${chunk.file}"`)) files.push(chunk.file);
+    pending.push(...(chunk.imports ?? []));
+  }
+  const end = html.indexOf('</head>');
+  if (files.length === 0 || end === -1) return html;
+  const links = files.map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`).join('');
+  return `${html.slice(0, end)}${links}${html.slice(end)}`;
 }

@@ -219,3 +219,85 @@ describe('serving the web app', () => {
     }
   });
 });
+
+describe('preloading a dashboard route with the page', () => {
+  let t: TestApp;
+  let dist: string;
+  const index = [
+    '<!doctype html><html><head><title>Kingdom Stats</title>',
+    '<script type="module" crossorigin src="/assets/index-1.js"></script>',
+    '<link rel="modulepreload" crossorigin href="/assets/vendor-1.js">',
+    '</head><body><div id="root"></div></body></html>',
+  ].join('\n');
+  const manifest = {
+    'index.html': { file: 'assets/index-1.js', imports: ['_vendor-1.js'], isEntry: true },
+    '_vendor-1.js': { file: 'assets/vendor-1.js' },
+    '_view-1.js': { file: 'assets/view-1.js', imports: ['_vendor-1.js', 'index.html', '_table-1.js'] },
+    '_table-1.js': { file: 'assets/table-1.js', dynamicImports: ['exceljs'] },
+    exceljs: { file: 'assets/exceljs-1.js', isDynamicEntry: true },
+    'src/features/dashboard/page.tsx': {
+      file: 'assets/page-dash.js',
+      imports: ['_vendor-1.js', '_view-1.js'],
+    },
+    'src/features/demo/page.tsx': { file: 'assets/page-demo.js', imports: ['_view-1.js'] },
+  };
+  const preloads = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'ks-dist-'));
+    writeFileSync(join(dist, 'index.html'), index);
+    mkdirSync(join(dist, '.vite'));
+    writeFileSync(join(dist, '.vite/manifest.json'), JSON.stringify(manifest));
+    t = await createTestApp({ webDistDir: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("adds the main dashboard's chunks, not the entry's, nor what waits for a click", async () => {
+    const res = await t.app.inject('/1234/dashboard/abcd');
+    expect(res.statusCode).toBe(200);
+    expect(preloads(res.body)).toEqual([
+      '/assets/vendor-1.js',
+      '/assets/page-dash.js',
+      '/assets/view-1.js',
+      '/assets/table-1.js',
+    ]);
+    expect(res.body.indexOf('/assets/table-1.js')).toBeLessThan(res.body.indexOf('</head>'));
+  });
+
+  it("adds the demo dashboard's chunks on the demo route", async () => {
+    const res = await t.app.inject('/demo/dashboard/some-secret');
+    expect(preloads(res.body)).toEqual([
+      '/assets/vendor-1.js',
+      '/assets/page-demo.js',
+      '/assets/view-1.js',
+      '/assets/table-1.js',
+    ]);
+  });
+
+  it.each(['/', '/1234/kd-dashboard/abcd', '/1234/dashboard/abcd/extra', '/login'])(
+    'leaves the page as it is for %s',
+    async (url) => {
+      const res = await t.app.inject(url);
+      expect(res.body).toBe(index);
+    },
+  );
+
+  it('serves the page as it is when the manifest does not know the route', async () => {
+    const path = join(dist, '.vite/manifest.json');
+    writeFileSync(path, JSON.stringify({ 'index.html': manifest['index.html'] }));
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(path, later, later);
+    try {
+      expect((await t.app.inject('/1234/dashboard/abcd')).body).toBe(index);
+    } finally {
+      writeFileSync(path, JSON.stringify(manifest));
+      const latest = new Date(Date.now() + 10_000);
+      utimesSync(path, latest, latest);
+    }
+    expect(preloads((await t.app.inject('/1234/dashboard/abcd')).body)).toContain('/assets/page-dash.js');
+  });
+});
