@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './dialect.ts';
 import type { Database } from './schema.ts';
@@ -56,12 +56,39 @@ function createSqlite(location: string): DatabaseHandle {
   // WAL with NORMAL sync is durable across application crashes and much faster for imports.
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     dialect: 'sqlite',
     description: inMemory ? 'SQLite in memory' : `SQLite ${file}`,
     close: () => db.destroy(),
+  };
+}
+
+/** SQL texts whose prepared statements are kept per connection. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every statement anew, and preparing costs SQLite a parse and a plan each time; the server runs the
+ * same few hundred SQL texts over and over (values are bound parameters), so their statements are kept, least
+ * recently used first out. A statement still being iterated is never handed out twice.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text) {
+      const cached = statements.get(text);
+      if (cached && !cached.busy) {
+        statements.delete(text);
+        statements.set(text, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(text);
+      statements.set(text, statement);
+      if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      return statement;
+    },
   };
 }
 
