@@ -79,22 +79,37 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * Calls the API. No timeout by default (SPEC §7): pass an AbortSignal, as TanStack Query does, to cancel.
- * Network failures reject with fetch's own TypeError so they stay retryable.
+ * Network failures reject with fetch's own TypeError so they stay retryable. A GET that prefetchGet has already
+ * sent takes that request's answer instead of sending another.
  */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const url = buildUrl(path, options.query);
+  const method = options.method ?? 'GET';
+  const early = method === 'GET' ? takeEarlyAnswer(url, options.signal) : undefined;
+  const body = await (early ?? send(url, method, options.body, options.signal ?? null, getToken()));
+  return options.schema ? options.schema.parse(body) : (body as T);
+}
+
+/** One request: the answer's body, or an ApiError carrying the server's message. */
+async function send(
+  url: string,
+  method: NonNullable<RequestOptions<unknown>['method']>,
+  payload: unknown,
+  signal: AbortSignal | null,
+  token: string | null,
+): Promise<unknown> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getToken();
   if (token !== null) headers.Authorization = `Bearer ${token}`;
   // Fastify rejects an empty body declared as JSON, so the content type is only sent with a body.
-  const hasBody = options.body !== undefined;
-  const isFile = options.body instanceof Blob;
+  const hasBody = payload !== undefined;
+  const isFile = payload instanceof Blob;
   if (hasBody) headers['Content-Type'] = isFile ? 'application/octet-stream' : 'application/json';
 
-  const response = await fetch(buildUrl(path, options.query), {
-    method: options.method ?? 'GET',
+  const response = await fetch(url, {
+    method,
     headers,
-    body: isFile ? (options.body as Blob) : hasBody ? JSON.stringify(options.body) : null,
-    signal: options.signal ?? null,
+    body: isFile ? (payload as Blob) : hasBody ? JSON.stringify(payload) : null,
+    signal,
   });
   const body = await readBody(response);
   if (!response.ok) {
@@ -103,7 +118,76 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     if (response.status === 401 && token !== null) signOut('expired');
     throw new ApiError(response.status, errorMessageFrom(body, response.status), body);
   }
-  return options.schema ? options.schema.parse(body) : (body as T);
+  return body;
+}
+
+/** A GET sent ahead of the code that will ask for it (see prefetchGet). */
+interface EarlyAnswer {
+  body: Promise<unknown>;
+  controller: AbortController;
+  token: string | null;
+  /** An apiRequest has taken it: nobody else gets it, and it is not sent again for a while. */
+  taken: boolean;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+const earlyAnswers = new Map<string, EarlyAnswer>();
+
+/**
+ * How long an early answer waits to be taken (after that whoever asks sends their own request), and how long a
+ * taken one keeps a second prefetchGet of the same URL from sending it again.
+ */
+export const EARLY_ANSWER_TTL_MS = 10_000;
+
+/**
+ * Sends a GET now, for a screen that will ask for exactly this path and query once its code has loaded: a route
+ * loader calls it when the route matches, so the request runs while the screen's chunks load instead of after.
+ * The first apiRequest for the same URL (within EARLY_ANSWER_TTL_MS, with the same sign-in) takes this request's
+ * answer or failure as its own, so each attempt is still one request and retries, errors and sign-out behave as if
+ * it had sent it itself. The same URL is not sent twice within that time, whichever of the callers comes first.
+ * Answers the body (without schema) for a caller that needs it.
+ */
+export function prefetchGet(path: string, query?: RequestOptions<unknown>['query']): Promise<unknown> {
+  const url = buildUrl(path, query);
+  const token = getToken();
+  const known = earlyAnswers.get(url);
+  if (known && known.token === token) return known.body;
+  if (known) dropEarlyAnswer(url);
+  const controller = new AbortController();
+  const body = send(url, 'GET', undefined, controller.signal, token);
+  // Nobody may ever take it: its failure is not an unhandled rejection.
+  body.catch(() => {});
+  const timer = setTimeout(() => dropEarlyAnswer(url), EARLY_ANSWER_TTL_MS);
+  earlyAnswers.set(url, { body, controller, token, taken: false, timer });
+  return body;
+}
+
+/** Calls off a prefetchGet nobody has taken yet (the screen turned out to need another query). */
+export function cancelPrefetch(path: string, query?: RequestOptions<unknown>['query']): void {
+  dropEarlyAnswer(buildUrl(path, query));
+}
+
+/** Forgets an early answer; one nobody has taken is not wanted any more, so its request is aborted. */
+function dropEarlyAnswer(url: string): void {
+  const early = earlyAnswers.get(url);
+  if (!early) return;
+  earlyAnswers.delete(url);
+  clearTimeout(early.timer);
+  if (!early.taken) early.controller.abort();
+}
+
+/** The waiting early answer for a URL, taken once; the taker's signal can still cancel the request. */
+function takeEarlyAnswer(url: string, signal: AbortSignal | undefined): Promise<unknown> | undefined {
+  const early = earlyAnswers.get(url);
+  if (!early || early.taken) return undefined;
+  if (early.token !== getToken()) {
+    dropEarlyAnswer(url);
+    return undefined;
+  }
+  early.taken = true;
+  if (signal?.aborted) early.controller.abort(signal.reason);
+  else signal?.addEventListener('abort', () => early.controller.abort(signal.reason), { once: true });
+  return early.body;
 }
 
 export function apiGet<T = unknown>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) {

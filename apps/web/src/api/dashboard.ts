@@ -1,4 +1,4 @@
-import type { ColumnFilter, SortEntry } from '@kingdom-stats/core';
+import type { SortEntry } from '@kingdom-stats/core';
 import {
   type AutarchResponse,
   allKdsResponseSchema,
@@ -10,46 +10,23 @@ import {
   settingsResponseSchema,
   updateTablesResponseSchema,
 } from '@kingdom-stats/core/api';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useMutation, useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost, segment } from './client.ts';
+import {
+  dashboardSearchParams,
+  dataPath,
+  type PlayerQuery,
+  prefetchDashboardCalls,
+  restricted,
+  settingsPath,
+} from './dashboard-requests.ts';
 
-/** 'all' (or empty) means no restriction; such values are left out of the query string. */
-export const ALL = 'all';
-
-/** What the player table asks the server for (SPEC §7); the server sorts, filters, searches and pages. */
-export interface PlayerQuery {
-  start: string | null;
-  end: string | null;
-  page: number;
-  pageSize: number;
-  sorts: readonly SortEntry[];
-  kd: string;
-  camp: string;
-  search: string;
-  top: string;
-  filters: readonly ColumnFilter[];
-}
-
-function restricted(value: string): string | undefined {
-  const trimmed = value.trim();
-  return trimmed === '' || trimmed.toLowerCase() === ALL ? undefined : trimmed;
-}
-
-/** The query string of GET /dashboard/{kd}/data/{code}: empty and 'all' values are left out. */
-export function dashboardSearchParams(query: PlayerQuery): Record<string, string | number | undefined> {
-  return {
-    start_date: query.start ?? undefined,
-    end_date: query.end ?? undefined,
-    page: query.page,
-    pageSize: query.pageSize,
-    sorts: query.sorts.length > 0 ? JSON.stringify(query.sorts) : undefined,
-    kd: restricted(query.kd),
-    camp: restricted(query.camp),
-    search: restricted(query.search),
-    top: restricted(query.top),
-    filters: query.filters.length > 0 ? JSON.stringify(query.filters) : undefined,
-  };
-}
+export {
+  ALL,
+  dashboardSearchParams,
+  firstPlayerQuery,
+  type PlayerQuery,
+} from './dashboard-requests.ts';
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
@@ -65,8 +42,7 @@ export const dashboardKeys = {
 export function useDashboardSettings(kd: string, code: string) {
   return useQuery<SettingsResponse>({
     queryKey: dashboardKeys.settings(kd, code),
-    queryFn: ({ signal }) =>
-      apiGet(`/settings/${segment(kd)}/${segment(code)}`, { signal, schema: settingsResponseSchema }),
+    queryFn: ({ signal }) => apiGet(settingsPath(kd, code), { signal, schema: settingsResponseSchema }),
     staleTime: 5 * 60_000,
   });
 }
@@ -77,11 +53,21 @@ export function fetchDashboardData(
   query: PlayerQuery,
   signal?: AbortSignal,
 ): Promise<DashboardResponse> {
-  return apiGet(`/dashboard/${segment(kd)}/data/${segment(code)}`, {
+  return apiGet(dataPath(kd, code), {
     query: dashboardSearchParams(query),
     schema: dashboardResponseSchema,
     ...(signal ? { signal } : {}),
   });
+}
+
+/**
+ * The dashboard route's loader: sends the screen's first calls when the route matches, while its chunks download
+ * (see prefetchDashboardCalls). Settings still in the cache are what the screen starts from, so they say which data
+ * call comes first; the screen refreshes stale ones itself.
+ */
+export function prefetchDashboard(queryClient: QueryClient, kd: string, code: string): void {
+  const known = queryClient.getQueryData<SettingsResponse>(dashboardKeys.settings(kd, code));
+  prefetchDashboardCalls(kd, code, known ? known.defaultTopFilter : undefined);
 }
 
 /**

@@ -1,6 +1,8 @@
 import { type DemoTargetResponse, demoTargetResponseSchema } from '@kingdom-stats/core/api';
-import { useQuery } from '@tanstack/react-query';
-import { apiGet, segment } from './client.ts';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { apiGet } from './client.ts';
+import { prefetchDashboard } from './dashboard.ts';
+import { demoPath, prefetchDemoCalls } from './dashboard-requests.ts';
 
 export type DemoTarget = DemoTargetResponse;
 
@@ -12,6 +14,16 @@ export function demoTargetQueryKey(secret: string) {
 export function useDemoTarget(secret: string) {
   return useQuery({
     queryKey: demoTargetQueryKey(secret),
-    queryFn: ({ signal }) => apiGet(`/demo/${segment(secret)}`, { signal, schema: demoTargetResponseSchema }),
+    queryFn: ({ signal }) => apiGet(demoPath(secret), { signal, schema: demoTargetResponseSchema }),
   });
+}
+
+/** The demo route's loader: resolves the secret now, then sends the dashboard's first calls (prefetchDashboard). */
+export function prefetchDemo(queryClient: QueryClient, secret: string): void {
+  const known = queryClient.getQueryData<DemoTarget>(demoTargetQueryKey(secret));
+  if (known) {
+    prefetchDashboard(queryClient, String(known.kd), known.code);
+    return;
+  }
+  prefetchDemoCalls(secret);
 }

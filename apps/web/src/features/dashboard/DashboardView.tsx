@@ -1,7 +1,6 @@
 import {
   campColorMap,
   cycleSort,
-  DEFAULT_TABLE_PAGE_SIZE,
   DIPLO_LOADING_DELAY_MS,
   MAX_EXPORT_PAGE_SIZE,
   playerStatsFileName,
@@ -12,6 +11,7 @@ import { ApiError } from '../../api/client.ts';
 import {
   ALL,
   fetchDashboardData,
+  firstPlayerQuery,
   type PlayerQuery,
   useAllKds,
   useDashboardData,
@@ -79,16 +79,8 @@ export function DashboardView({ kd, code, banner }: DashboardViewProps) {
 type Mode = 'normal' | 'autarch';
 
 function initialTable(defaults: SettingsResponse): PlayerTableState {
-  return {
-    page: 1,
-    pageSize: DEFAULT_TABLE_PAGE_SIZE,
-    sorts: [],
-    kd: ALL,
-    camp: ALL,
-    search: '',
-    top: defaults.defaultTopFilter && defaults.defaultTopFilter > 0 ? String(defaults.defaultTopFilter) : ALL,
-    filters: [],
-  };
+  const { start: _start, end: _end, ...table } = firstPlayerQuery(defaults.defaultTopFilter);
+  return table;
 }
 
 function Dashboard({
@@ -105,11 +97,9 @@ function Dashboard({
   banner?: React.ReactNode;
 }) {
   const [mode, setMode] = useState<Mode>('normal');
-  const [applied, setApplied] = useState<Period | null>(() =>
-    defaults.defaultDates.start && defaults.defaultDates.end
-      ? { start: defaults.defaultDates.start, end: defaults.defaultDates.end }
-      : null,
-  );
+  // No period until one is applied: the server then uses the kingdom's default dates itself, so the first call is
+  // the one the route loader has already sent (firstPlayerQuery).
+  const [applied, setApplied] = useState<Period | null>(null);
   const [draft, setDraft] = useState<Period | null>(null);
   const [table, setTable] = useState<PlayerTableState>(() => initialTable(defaults));
   const [filtersOpen, setFiltersOpen] = useState(false);
