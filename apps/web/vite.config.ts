@@ -1,6 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // The browser always calls a same-origin /api; in development and preview Vite forwards it to the API server,
 // in production the API server serves the built app itself.
@@ -8,8 +8,54 @@ const apiProxy = {
   '/api': { target: `http://127.0.0.1:${process.env.API_PORT ?? 3000}` },
 };
 
+/** The page's first script (src/prefetch.ts): sends a dashboard's first API calls before the app has loaded. */
+const PREFETCH_ENTRY = 'src/prefetch.ts';
+
+/**
+ * Puts the prefetch entry's script in index.html, `async`: it runs as soon as its few kilobytes are in, in a task of
+ * its own, so its requests go out before the app's bundle is evaluated (deferred module scripts that arrive together
+ * run in one task, and a request starts only once the task that sent it ends). It is a build input of its own
+ * rather than a script tag in index.html, because Vite merges every module script of a page into one entry, which
+ * would run it only after the app's libraries.
+ */
+function prefetchScript(): Plugin {
+  return {
+    name: 'kingdom-stats:prefetch-script',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.bundle) {
+          // The dev server serves modules one by one: a plain module script is already separate.
+          return [
+            {
+              tag: 'script',
+              attrs: { type: 'module', async: true, src: `/${PREFETCH_ENTRY}` },
+              injectTo: 'head-prepend',
+            },
+          ];
+        }
+        const chunk = Object.values(context.bundle).find(
+          (output) =>
+            output.type === 'chunk' && output.isEntry && output.facadeModuleId?.endsWith(PREFETCH_ENTRY),
+        );
+        if (chunk?.type !== 'chunk') throw new Error(`${PREFETCH_ENTRY} is missing from the build`);
+        const tags = [
+          `<script type="module" async crossorigin src="/${chunk.fileName}"></script>`,
+          ...chunk.imports
+            .filter((file) => !html.includes(`"/${file}"`))
+            .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+        ];
+        const appEntry = html.indexOf('<script type="module"');
+        if (appEntry === -1)
+          throw new Error('index.html has no module script for the prefetch script to precede');
+        return `${html.slice(0, appEntry)}${tags.join('\n    ')}\n    ${html.slice(appEntry)}`;
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), prefetchScript()],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   build: {
@@ -19,5 +65,6 @@ export default defineConfig({
     // which JavaScript a route needs: every route module is a page.tsx, so chunk names alone do not say. The server
     // reads it too, to preload a dashboard's chunks with the page (apps/server/src/plugins/web-app.ts).
     manifest: true,
+    rolldownOptions: { input: { index: 'index.html', prefetch: PREFETCH_ENTRY } },
   },
 });

@@ -140,8 +140,8 @@ const earlyAnswers = new Map<string, EarlyAnswer>();
 export const EARLY_ANSWER_TTL_MS = 10_000;
 
 /**
- * Sends a GET now, for a screen that will ask for exactly this path and query once its code has loaded: a route
- * loader calls it when the route matches, so the request runs while the screen's chunks load instead of after.
+ * Sends a GET now, for a screen that will ask for exactly this path and query once its code has loaded: the page's
+ * first script and the route loaders call it, so the request runs while the app's code downloads instead of after.
  * The first apiRequest for the same URL (within EARLY_ANSWER_TTL_MS, with the same sign-in) takes this request's
  * answer or failure as its own, so each attempt is still one request and retries, errors and sign-out behave as if
  * it had sent it itself. The same URL is not sent twice within that time, whichever of the callers comes first.

@@ -2,7 +2,8 @@ import { type ColumnFilter, DEFAULT_TABLE_PAGE_SIZE, type SortEntry } from '@kin
 import { cancelPrefetch, prefetchGet, segment } from './client.ts';
 
 // The dashboard's requests as URLs, and the calls its first screen makes, sent ahead of the screen. Kept apart from
-// dashboard.ts (the query hooks, with the response schemas and TanStack Query): sending them needs only the client.
+// dashboard.ts (the query hooks, with the response schemas and TanStack Query) so that the page's first script
+// (src/prefetch.ts) can send them before the app's bundle has even loaded.
 
 /** 'all' (or empty) means no restriction; such values are left out of the query string. */
 export const ALL = 'all';
