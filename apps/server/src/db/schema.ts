@@ -11,6 +11,7 @@ export interface Database {
   scans: ScanTable;
   governor_stats: GovernorStatTable;
   governor_presence: GovernorPresenceTable;
+  scan_kd_totals: ScanKdTotalTable;
   kvk_seasons: KvkSeasonTable;
   formulas: FormulaTable;
   hoh_records: HohRecordTable;
@@ -70,6 +71,18 @@ export interface GovernorPresenceTable {
   governor_id: number;
   first_at: number;
   last_at: number | null;
+}
+
+/** Per scan and home kd: governors and sums (diplomacy overview). Derived from governor_stats at import. */
+export interface ScanKdTotalTable {
+  scan_id: number;
+  home_kd: number | null;
+  governors: number;
+  power: number | null;
+  t4_kills: number | null;
+  t5_kills: number | null;
+  dead: number | null;
+  healed: number | null;
 }
 
 /** One governor in one scan. NULL means unknown: an empty cell or a scanner placeholder (-1, -2, -3). */

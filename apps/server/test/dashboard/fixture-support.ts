@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema.ts';
-import type { GovernorStatRow } from '../../src/features/scans/scan-store.ts';
+import { type GovernorStatRow, writeScanTotals } from '../../src/features/scans/scan-store.ts';
 import { parseScanFile } from '../../src/import/parse-scan.ts';
 import { ROKTRACKER, ROKTRACKER_END, ROKTRACKER_START_XLSX, utc } from '../import/import-support.ts';
 
@@ -39,7 +39,10 @@ export function campOfKd(kd: number): string | null {
   return null;
 }
 
-/** Gives the imported rows the home kds above, as if the files had a kingdom column. */
+/**
+ * Gives the imported rows the home kds above, as if the files had a kingdom column. Scans are immutable in the
+ * product; this rewrites what the import derives from the rows too.
+ */
 export async function spreadHomeKds(db: Kysely<Database>): Promise<void> {
   const rows = await db.selectFrom('governor_stats').select(['scan_id', 'governor_id']).execute();
   for (const row of rows) {
@@ -50,6 +53,7 @@ export async function spreadHomeKds(db: Kysely<Database>): Promise<void> {
       .where('governor_id', '=', row.governor_id)
       .execute();
   }
+  for (const scanId of new Set(rows.map((row) => row.scan_id))) await writeScanTotals(db, scanId);
 }
 
 function parsedRows(file: string): Map<number, GovernorStatRow> {

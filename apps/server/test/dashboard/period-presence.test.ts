@@ -241,11 +241,13 @@ describe('a period from governor_presence', () => {
     const before = [await storedRuns(KD), await storedRuns(OTHER_KD)];
     const statsBefore = [await history(KD), await history(OTHER_KD)];
     await sql`drop table governor_presence`.execute(database.db);
+    await sql`drop table scan_kd_totals`.execute(database.db);
     // Later migrations run again too (Kysely keeps the order); 0004 rebuilds SQLite's stats table from its rows.
     await sql`delete from kysely_migration where name >= '0003'`.execute(database.db);
     expect((await migrateToLatest(database.db)).applied).toEqual([
       '0003_governor_presence',
       '0004_sqlite_clustered_stats',
+      '0005_scan_kd_totals',
     ]);
     expect([await storedRuns(KD), await storedRuns(OTHER_KD)]).toEqual(before);
     expect([await history(KD), await history(OTHER_KD)]).toEqual(statsBefore);

@@ -236,20 +236,12 @@ export interface KdTotals {
   healed: number | null;
 }
 
-/** Per home kd, the totals of one scan (the diplomacy overview's numbers). */
+/** Per home kd, the totals of one scan (the diplomacy overview's numbers), kept at import in scan_kd_totals. */
 export async function selectScanTotalsByKd(db: Kysely<Database>, scanId: number): Promise<KdTotals[]> {
   const rows = await db
-    .selectFrom('governor_stats')
-    .select(({ fn }) => [
-      'home_kd',
-      fn.sum<number | null>('power').as('power'),
-      fn.sum<number | null>('t4_kills').as('t4_kills'),
-      fn.sum<number | null>('t5_kills').as('t5_kills'),
-      fn.sum<number | null>('dead').as('dead'),
-      fn.sum<number | null>('healed').as('healed'),
-    ])
+    .selectFrom('scan_kd_totals')
+    .select(['home_kd', 'power', 't4_kills', 't5_kills', 'dead', 'healed'])
     .where('scan_id', '=', scanId)
-    .groupBy('home_kd')
     .execute();
   return rows.map((r) => ({
     home_kd: r.home_kd === null ? null : Number(r.home_kd),
@@ -265,7 +257,7 @@ export async function selectScanTotalsByKd(db: Kysely<Database>, scanId: number)
 export async function selectHomeKds(db: Kysely<Database>, scanIds: readonly number[]): Promise<number[]> {
   if (scanIds.length === 0) return [];
   const rows = await db
-    .selectFrom('governor_stats')
+    .selectFrom('scan_kd_totals')
     .select('home_kd')
     .distinct()
     .where('scan_id', 'in', scanIds)

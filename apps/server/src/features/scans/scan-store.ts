@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, GovernorStatTable, ScanKind } from '../../db/schema.ts';
 import { forgetScanPresence, lockKingdomPresence, recordScanPresence } from './presence.ts';
 
@@ -39,6 +39,7 @@ export async function insertScan(db: Executor, scan: NewScan, importedAt = nowSe
     const batch = scan.rows.slice(start, start + ROWS_PER_INSERT).map((row) => ({ ...row, scan_id: id }));
     await db.insertInto('governor_stats').values(batch).execute();
   }
+  await writeScanTotals(db, id);
   if (scan.kind === 'kingdom') {
     await recordScanPresence(
       db,
@@ -47,6 +48,17 @@ export async function insertScan(db: Executor, scan: NewScan, importedAt = nowSe
     );
   }
   return id;
+}
+
+/** (Re)writes a scan's rows of scan_kd_totals (migration 0005) from its stat rows. */
+export async function writeScanTotals(db: Executor, scanId: number): Promise<void> {
+  await db.deleteFrom('scan_kd_totals').where('scan_id', '=', scanId).execute();
+  await sql`
+    insert into scan_kd_totals (scan_id, home_kd, governors, power, t4_kills, t5_kills, dead, healed)
+    select scan_id, home_kd, count(*), sum(power), sum(t4_kills), sum(t5_kills), sum(dead), sum(healed)
+    from governor_stats where scan_id = ${scanId}
+    group by scan_id, home_kd
+  `.execute(db);
 }
 
 export async function findScanAt(db: Executor, kingdomKd: number, kind: ScanKind, takenAt: number) {
