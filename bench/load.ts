@@ -28,6 +28,9 @@ export interface LoadResult {
   timeouts: number;
 }
 
+/** Groups of viewers started apart (see measureLoad). */
+const VIEWER_GROUPS = 20;
+
 /** Seconds without an answer before a request counts as a timeout (and an error). */
 const REQUEST_TIMEOUT_S = 10;
 
@@ -147,28 +150,55 @@ export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
     dynamic('other period', () => ({ ...opening, ...period(1), page: 2 })),
   ];
 
-  const result = await run({
-    url: baseUrl,
-    connections: options.connections,
-    duration: options.durationSeconds,
-    timeout: REQUEST_TIMEOUT_S,
-    requests: steps,
-    ...(options.requestsPerSecondPerConnection
-      ? { connectionRate: options.requestsPerSecondPerConnection }
-      : {}),
-  });
+  const pace = options.requestsPerSecondPerConnection;
+  // autocannon's rate lets each connection send its requests at the start of every second; connections opened
+  // together would all fire at the same instant, a herd no set of people makes. Viewers are split into groups
+  // started a fraction of a second apart, so their requests arrive spread over each second.
+  const groups = pace ? Math.min(VIEWER_GROUPS, options.connections) : 1;
+  const latencies: number[] = [];
+  const started = performance.now();
+  const results = await Promise.all(
+    Array.from({ length: groups }, async (_, group) => {
+      const connections =
+        Math.floor(options.connections / groups) + (group < options.connections % groups ? 1 : 0);
+      await sleep((group * 1000) / groups);
+      return run(
+        {
+          url: baseUrl,
+          connections,
+          duration: options.durationSeconds,
+          timeout: REQUEST_TIMEOUT_S,
+          requests: steps,
+          // Each response's own time is recorded below; autocannon's correction for a set rate would add made-up
+          // samples (it takes the expected interval in ms as 1 / rate).
+          ...(pace ? { connectionRate: pace, ignoreCoordinatedOmission: true } : {}),
+        },
+        (ms) => latencies.push(ms),
+      );
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
   if (failures.size > 0) {
     const list = [...failures].map(([key, count]) => `${key} ×${count}`).join(', ');
     process.stderr.write(`[load] answers that were not 2xx: ${list}\n`);
   }
+  const total = (pick: (result: autocannon.Result) => number) => results.reduce((sum, r) => sum + pick(r), 0);
+  const requests = total((r) => r.requests.total);
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)] ?? 0;
   return {
-    requests: result.requests.total,
-    requestsPerSecond: result.requests.total / result.duration,
-    latencyMs: { p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max },
-    errors: result.errors + result.non2xx,
-    non2xx: result.non2xx,
-    timeouts: result.timeouts,
+    requests,
+    requestsPerSecond: requests / seconds,
+    latencyMs: { p50: at(0.5), p99: at(0.99), max: latencies.at(-1) ?? 0 },
+    errors: total((r) => r.errors + r.non2xx),
+    non2xx: total((r) => r.non2xx),
+    timeouts: total((r) => r.timeouts),
   };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 async function expectOk(url: string): Promise<Response> {
@@ -210,14 +240,17 @@ function learn(body: string): Learned | null {
 }
 
 /** autocannon, with a stop of our own should it ever outlive its duration (a stuck socket, say). */
-function run(options: autocannon.Options): Promise<autocannon.Result> {
+function run(options: autocannon.Options, onLatency: (ms: number) => void): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     const seconds = Number(options.duration) + REQUEST_TIMEOUT_S + 30;
+    let guard: NodeJS.Timeout | undefined;
+    // autocannon may call back at once (a refused option), before the guard exists.
     const instance = autocannon(options, (error: Error | null, result) => {
       clearTimeout(guard);
       if (error) reject(error);
       else resolve(result);
     });
-    const guard = setTimeout(() => instance.stop(), seconds * 1000);
+    instance.on('response', (_client, _status, _bytes, responseTime) => onLatency(responseTime));
+    guard = setTimeout(() => instance.stop(), seconds * 1000);
   });
 }

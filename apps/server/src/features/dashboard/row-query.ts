@@ -212,6 +212,12 @@ export function selectRows<T extends BaseRow>(
   return { selected, ordered: sorted.filter((row) => keep.has(row)) };
 }
 
+/** What a request's rows depend on apart from the page: equal keys, equal selection and order. */
+export function viewKey(request: TableRequest): string {
+  const { sorts, kd, camp, search, top, filters } = request;
+  return JSON.stringify([sortsKey(sorts), kd, camp, search, top, filters]);
+}
+
 export function isUnfiltered(request: TableRequest): boolean {
   return (
     request.kd === null &&

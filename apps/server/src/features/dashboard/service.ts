@@ -32,6 +32,8 @@ import {
   sortedRows,
   type TableData,
   type TableQuery,
+  type TableRequest,
+  viewKey,
 } from './row-query.ts';
 import {
   buildDiplomOverview,
@@ -55,6 +57,8 @@ export interface PeriodData extends TableData<PlayerRow> {
   availableKds: number[];
   /** Summaries of all rows (the unfiltered table), computed with the period. */
   summaries: Summaries;
+  /** Recent views (filters and sort) of the period, by viewKey, most recently used last. */
+  views: Map<string, PeriodView>;
 }
 
 export interface DataQuery extends TableQuery {
@@ -105,8 +109,7 @@ export class DashboardService {
     }
 
     const data = await this.periodData(context, period);
-    const { selected, ordered } = selectRows(data, request);
-    const summaries = summariesFor(data, selected, isUnfiltered(request), SUMMARY_METRICS, context.campNames);
+    const { ordered, summaries } = viewOf(data, request, context.campNames);
     return {
       playerData: pageOf(ordered, request.page, request.pageSize),
       totalPlayers: ordered.length,
@@ -232,7 +235,33 @@ async function computePeriod(
     availableCamps: camps.has(NO_CAMP) ? [...named, NO_CAMP] : named,
     availableKds: [...kds].sort((a, b) => a - b),
     sorted: new Map(),
+    views: new Map(),
   };
+}
+
+interface PeriodView {
+  ordered: PlayerRow[];
+  summaries: Summaries;
+}
+
+/** Views kept per period: during KvK many viewers open the same kd, search or sort, and page through it. */
+const VIEWS_KEPT = 16;
+
+/** The rows a request selects, in its order, with their summaries: computed once per view of a period. */
+function viewOf(data: PeriodData, request: TableRequest, campNames: readonly string[]): PeriodView {
+  const key = viewKey(request);
+  const hit = data.views.get(key);
+  if (hit) {
+    data.views.delete(key);
+    data.views.set(key, hit);
+    return hit;
+  }
+  const { selected, ordered } = selectRows(data, request);
+  const summaries = summariesFor(data, selected, isUnfiltered(request), SUMMARY_METRICS, campNames);
+  const view = { ordered, summaries };
+  data.views.set(key, view);
+  if (data.views.size > VIEWS_KEPT) data.views.delete(data.views.keys().next().value!);
+  return view;
 }
 
 /** A value computed on first use. */
