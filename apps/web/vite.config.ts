@@ -12,11 +12,11 @@ const apiProxy = {
 const PREFETCH_ENTRY = 'src/prefetch.ts';
 
 /**
- * Puts the prefetch entry's script in index.html, `async`: it runs as soon as its few kilobytes are in, in a task of
- * its own, so its requests go out before the app's bundle is evaluated (deferred module scripts that arrive together
- * run in one task, and a request starts only once the task that sent it ends). It is a build input of its own
- * rather than a script tag in index.html, because Vite merges every module script of a page into one entry, which
- * would run it only after the app's libraries.
+ * Puts the prefetch entry's script in index.html, `async`, so that it can run as soon as its few kilobytes are in,
+ * before the app's bundle has even finished downloading. Chromium does not always run it that early, so main.tsx
+ * imports it first as well: at the latest it runs just before the app's libraries are evaluated. It is a build input
+ * of its own rather than a script tag in index.html because Vite merges every module script of a page into one
+ * entry; being an entry also keeps its few modules in a chunk apart from the libraries, which it must not wait for.
  */
 function prefetchScript(): Plugin {
   return {

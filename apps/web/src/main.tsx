@@ -1,3 +1,6 @@
+// First, so that a dashboard's first calls go out before the libraries below are evaluated, should the page's async
+// first script not have run yet (see prefetch.ts).
+import './prefetch.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
