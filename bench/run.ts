@@ -13,7 +13,7 @@ import { measureDashboard } from './dashboard.ts';
 import { measureFirstScreen } from './first-screen.ts';
 import { measureXlsxImport } from './import-xlsx.ts';
 import { measureKdDashboard } from './kd-dashboard.ts';
-import { measureLoad } from './load.ts';
+import { measureLoadInProcess } from './load-process.ts';
 import { databaseVersion, machine } from './machine.ts';
 import {
   DATABASE_LABELS,
@@ -121,7 +121,7 @@ async function measureViewers(
     connections: CONNECTIONS,
     durationSeconds: seconds,
     pacePerConnection: pace,
-    ...(await measureLoad({
+    ...(await measureLoadInProcess({
       baseUrl: server.baseUrl,
       kd: KD,
       code: CODE,
