@@ -111,8 +111,8 @@ const PERIOD_VALUES = [
   'l.power',
   ...GAIN_COLUMNS.map((column) => `l.${column} - f.${column}`),
 ];
-/** SQLite: each row as one JSON array. PostgreSQL: plain columns v0, v1, … in the same order. */
-const SQLITE_PACKED = sql.raw(`json_array(${PERIOD_VALUES.join(', ')}) as packed`);
+/** SQLite: all rows as one JSON array of arrays. PostgreSQL: plain columns v0, v1, … in the same order. */
+const SQLITE_PACKED = sql.raw(`json_group_array(json_array(${PERIOD_VALUES.join(', ')})) as packed`);
 const POSTGRES_COLUMNS = sql.raw(PERIOD_VALUES.map((value, i) => `${value} as v${i}`).join(', '));
 
 /**
@@ -123,9 +123,10 @@ const POSTGRES_COLUMNS = sql.raw(PERIOD_VALUES.map((value, i) => `${value} as v$
  *   one row per governor, see migration 0003; an open run reaches the latest scan), clamped to the period; the
  *   scans and the two stat rows per governor are then index lookups. SQLite: CROSS JOIN fixes that join order. PostgreSQL: LATERAL … OFFSET 0 makes each
  *   stat lookup a one-row index scan (its planner otherwise probes a governor's whole history and filters).
- * - Gains are computed in SQL. On SQLite each row comes back as one JSON array: better-sqlite3 builds wide row
- *   objects (or arrays) value by value, slower than JSON.parse, and this halves the time of a 16,000-governor
- *   period. On PostgreSQL plain columns are faster (building JSON costs the server more than pg's parsing).
+ * - Gains are computed in SQL. On SQLite the whole answer comes back as one JSON text: better-sqlite3 builds wide
+ *   row objects (or arrays) value by value, slower than one JSON.parse, and this halves the time of a
+ *   16,000-governor period. On PostgreSQL plain columns are faster (building JSON costs the server more than pg's
+ *   parsing).
  */
 export interface PeriodFilter {
   /** Only governors whose home kd at their last scan of the period is this one, or unknown. */
@@ -184,7 +185,10 @@ export async function selectPeriodStats(
     ${lookups}
   `.execute(db);
   // pg keeps the columns' order in each row object (string keys keep insertion order).
-  const stats = rows.map((row) => unpack(postgres ? Object.values(row) : JSON.parse(row.packed as string)));
+  const values: unknown[][] = postgres
+    ? rows.map((row) => Object.values(row))
+    : JSON.parse((rows[0]?.packed as string | undefined) ?? '[]');
+  const stats = values.map(unpack);
   if (ids === undefined || idsInSql) return stats;
   const wanted = new Set(ids);
   return stats.filter((stat) => wanted.has(stat.governorId));
