@@ -43,6 +43,6 @@ export function sqliteVersion(): string {
 
 export async function databaseVersion(handle: DatabaseHandle): Promise<string> {
   if (handle.dialect === 'sqlite') return sqliteVersion();
-  const { rows } = await sql<{ v: string }>`show server_version`.execute(handle.db);
+  const { rows } = await sql<{ v: string }>`select current_setting('server_version') as v`.execute(handle.db);
   return rows[0]?.v ?? 'unknown';
 }
