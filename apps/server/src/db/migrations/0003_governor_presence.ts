@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { atomically } from './atomic.ts';
 
 // Migrations are append-only once landed: change the schema with a new file, never by editing this one.
 
@@ -11,33 +12,35 @@ import { type Kysely, sql } from 'kysely';
  * import and deletion; filled here for the scans already stored.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('governor_presence')
-    .addColumn('kingdom_kd', 'integer', (c) => c.notNull().references('kingdoms.kd').onDelete('cascade'))
-    .addColumn('governor_id', 'bigint', (c) => c.notNull())
-    .addColumn('first_at', 'bigint', (c) => c.notNull())
-    .addColumn('last_at', 'bigint')
-    .addPrimaryKeyConstraint('governor_presence_pk', ['kingdom_kd', 'governor_id', 'first_at'])
-    .addCheckConstraint('governor_presence_order', sql`last_at is null or first_at <= last_at`)
-    .execute();
-  // Islands: within one governor's scans in time order, consecutive kingdom scans share ordinal − row number.
-  await sql`
-    insert into governor_presence (kingdom_kd, governor_id, first_at, last_at)
-    select kingdom_kd, governor_id, min(taken_at),
-      case when max(taken_at) = max(latest) then null else max(taken_at) end
-    from (
-      select o.kingdom_kd, gs.governor_id, o.taken_at, o.latest,
-        o.ord - row_number() over (partition by o.kingdom_kd, gs.governor_id order by o.ord) as island
+  await atomically(db, async (db) => {
+    await db.schema
+      .createTable('governor_presence')
+      .addColumn('kingdom_kd', 'integer', (c) => c.notNull().references('kingdoms.kd').onDelete('cascade'))
+      .addColumn('governor_id', 'bigint', (c) => c.notNull())
+      .addColumn('first_at', 'bigint', (c) => c.notNull())
+      .addColumn('last_at', 'bigint')
+      .addPrimaryKeyConstraint('governor_presence_pk', ['kingdom_kd', 'governor_id', 'first_at'])
+      .addCheckConstraint('governor_presence_order', sql`last_at is null or first_at <= last_at`)
+      .execute();
+    // Islands: within one governor's scans in time order, consecutive kingdom scans share ordinal − row number.
+    await sql`
+      insert into governor_presence (kingdom_kd, governor_id, first_at, last_at)
+      select kingdom_kd, governor_id, min(taken_at),
+        case when max(taken_at) = max(latest) then null else max(taken_at) end
       from (
-        select id, kingdom_kd, taken_at,
-          row_number() over (partition by kingdom_kd order by taken_at) as ord,
-          max(taken_at) over (partition by kingdom_kd) as latest
-        from scans where kind = 'kingdom'
-      ) o
-      join governor_stats gs on gs.scan_id = o.id
-    ) runs
-    group by kingdom_kd, governor_id, island
-  `.execute(db);
+        select o.kingdom_kd, gs.governor_id, o.taken_at, o.latest,
+          o.ord - row_number() over (partition by o.kingdom_kd, gs.governor_id order by o.ord) as island
+        from (
+          select id, kingdom_kd, taken_at,
+            row_number() over (partition by kingdom_kd order by taken_at) as ord,
+            max(taken_at) over (partition by kingdom_kd) as latest
+          from scans where kind = 'kingdom'
+        ) o
+        join governor_stats gs on gs.scan_id = o.id
+      ) runs
+      group by kingdom_kd, governor_id, island
+    `.execute(db);
+  });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

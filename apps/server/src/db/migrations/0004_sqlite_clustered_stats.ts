@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { dialectOf } from '../dialect.ts';
+import { atomically } from './atomic.ts';
 
 // Migrations are append-only once landed: change the schema with a new file, never by editing this one.
 
@@ -30,32 +31,34 @@ const COLUMNS = [
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) !== 'sqlite') return;
-  let table = db.schema
-    .createTable('governor_stats_clustered')
-    .addColumn('scan_id', 'integer', (c) => c.notNull().references('scans.id').onDelete('cascade'))
-    .addColumn('governor_id', 'bigint', (c) => c.notNull())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('alliance', 'text')
-    .addColumn('home_kd', 'integer');
-  for (const column of COLUMNS) table = table.addColumn(column, 'bigint');
-  await table
-    .addColumn('extra_json', 'text')
-    .addPrimaryKeyConstraint('governor_stats_pk', ['scan_id', 'governor_id'])
-    .modifyEnd(sql`without rowid`)
-    .execute();
-  const columns = sql.raw(
-    ['scan_id', 'governor_id', 'name', 'alliance', 'home_kd', ...COLUMNS, 'extra_json'].join(', '),
-  );
-  await sql`insert into governor_stats_clustered (${columns}) select ${columns} from governor_stats`.execute(
-    db,
-  );
-  await db.schema.dropTable('governor_stats').execute();
-  await sql`alter table governor_stats_clustered rename to governor_stats`.execute(db);
-  await db.schema
-    .createIndex('governor_stats_governor_idx')
-    .on('governor_stats')
-    .columns(['governor_id', 'scan_id'])
-    .execute();
+  await atomically(db, async (db) => {
+    let table = db.schema
+      .createTable('governor_stats_clustered')
+      .addColumn('scan_id', 'integer', (c) => c.notNull().references('scans.id').onDelete('cascade'))
+      .addColumn('governor_id', 'bigint', (c) => c.notNull())
+      .addColumn('name', 'text', (c) => c.notNull())
+      .addColumn('alliance', 'text')
+      .addColumn('home_kd', 'integer');
+    for (const column of COLUMNS) table = table.addColumn(column, 'bigint');
+    await table
+      .addColumn('extra_json', 'text')
+      .addPrimaryKeyConstraint('governor_stats_pk', ['scan_id', 'governor_id'])
+      .modifyEnd(sql`without rowid`)
+      .execute();
+    const columns = sql.raw(
+      ['scan_id', 'governor_id', 'name', 'alliance', 'home_kd', ...COLUMNS, 'extra_json'].join(', '),
+    );
+    await sql`insert into governor_stats_clustered (${columns}) select ${columns} from governor_stats`.execute(
+      db,
+    );
+    await db.schema.dropTable('governor_stats').execute();
+    await sql`alter table governor_stats_clustered rename to governor_stats`.execute(db);
+    await db.schema
+      .createIndex('governor_stats_governor_idx')
+      .on('governor_stats')
+      .columns(['governor_id', 'scan_id'])
+      .execute();
+  });
 }
 
 export async function down(): Promise<void> {
