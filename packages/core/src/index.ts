@@ -8,6 +8,7 @@ export * from './kvk-dkp.ts';
 export * from './numbers.ts';
 export * from './points.ts';
 export * from './rally-dates.ts';
+export * from './rally-time.ts';
 export * from './spreadsheet-safety.ts';
 export * from './table-query.ts';
 export * from './wars.ts';

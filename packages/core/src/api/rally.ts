@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_RALLY_PAGE_SIZE, RALLY_PAGE_SIZES } from '../constants.ts';
-import {
-  DEFAULT_RALLY_DATE_FILTER,
-  parseRallyTime,
-  RALLY_DATE_FILTERS,
-  RALLY_TIME_ZONE,
-} from '../rally-dates.ts';
+import { DEFAULT_RALLY_DATE_FILTER, RALLY_DATE_FILTERS, RALLY_TIME_ZONE } from '../rally-dates.ts';
+import { parseRallyTime } from '../rally-time.ts';
 
 /**
  * The Rally Data calls (SPEC §3 Rally row and response, §7) and the rally bot's ingestion call. The server computes
