@@ -9,6 +9,7 @@ import { demoRoutes } from './features/demo/routes.ts';
 import { formulaRoutes } from './features/formula/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { kdDashboardRoutes } from './features/kd-dashboard/routes.ts';
+import { kingdomFileRoutes } from './features/kingdom-admin/file-routes.ts';
 import { kingdomAdminRoutes } from './features/kingdom-admin/routes.ts';
 import { kingdomHomeRoutes } from './features/kingdom-home/routes.ts';
 import { publicConfigRoutes } from './features/public-config/routes.ts';
@@ -65,6 +66,7 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
       await api.register(authRoutes, { loginEnabled: config.loginEnabled });
       await api.register(userRoutes);
       await api.register(kingdomAdminRoutes);
+      await api.register(kingdomFileRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,202 @@
+import {
+  adminKingdomParamsSchema,
+  kvkNumberParamsSchema,
+  kvkUploadQuerySchema,
+  kvkUploadResponseSchema,
+  messageResponseSchema,
+  scanIdParamsSchema,
+  scanImportResponseSchema,
+  scanUploadQuerySchema,
+} from '@kingdom-stats/core/api';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors.ts';
+import { importHohRecords, importPrekvkPoints } from '../../import/import-kvk-tables.ts';
+import { importScanFile } from '../../import/import-scan.ts';
+import { requireKingdomAdmin } from '../../plugins/auth.ts';
+import { recordAudit } from '../audit/service.ts';
+import { deleteKingdomScan } from '../scans/service.ts';
+import { type KingdomParams, requireAdminKingdom } from './access.ts';
+import { clearKvkUpload, uploadLabel } from './service.ts';
+
+/** Uploads are the raw file as the body; a 16,000-row scan is a few MB, this leaves room for large ones. */
+export const MAX_UPLOAD_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The per-kingdom admin page's files: scan imports and deletions, pre-KvK points and Hall of Heroes uploads
+ * (/admin/kingdoms/{kd}/{code}/…). Who may call what: docs/security.md.
+ */
+export const kingdomFileRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Only this plugin's routes take a raw file body.
+  app.addContentTypeParser(
+    'application/octet-stream',
+    { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  const adminKingdom = (request: FastifyRequest, params: KingdomParams) =>
+    requireAdminKingdom(app.db, request, params);
+
+  // Refuse before reading a large body from someone who may not upload.
+  const uploaderOnly = async (request: FastifyRequest) => {
+    const params = request.params as { kd?: string };
+    requireKingdomAdmin(request, Number(params.kd));
+  };
+
+  function uploadedFile(body: unknown): Buffer {
+    if (!Buffer.isBuffer(body) || body.length === 0) {
+      throw new AppError(
+        'BAD_REQUEST',
+        'Choose a file to upload (sent as the request body, application/octet-stream)',
+      );
+    }
+    return body;
+  }
+
+  app.post(
+    '/admin/kingdoms/:kd/:code/scans',
+    {
+      onRequest: uploaderOnly,
+      bodyLimit: MAX_UPLOAD_BYTES,
+      schema: {
+        params: adminKingdomParamsSchema,
+        querystring: scanUploadQuerySchema,
+        response: { 200: scanImportResponseSchema },
+      },
+    },
+    async (request) => {
+      const { user, kingdom } = await adminKingdom(request, request.params);
+      const content = uploadedFile(request.body);
+      const query = request.query;
+      const fileName = baseName(query.fileName);
+      const result = await importScanFile(app.db, {
+        kingdomKd: kingdom.kd,
+        filePath: fileName,
+        fileName,
+        content,
+        kind: query.kind,
+        ...(query.at ? { at: query.at } : {}),
+        ...(query.homeKd ? { homeKd: Number(query.homeKd) } : {}),
+        replace: query.replace ?? false,
+        rolledUp: query.rolledUp ?? false,
+      });
+      if (result.status !== 'already-imported') {
+        await recordAudit(app.db, {
+          userId: user.id,
+          action: result.status === 'replaced' ? 'scan.replace' : 'scan.import',
+          kingdomKd: kingdom.kd,
+          after: {
+            scanId: result.scanId,
+            fileName,
+            name: result.name,
+            takenAt: result.takenAt,
+            rows: result.rows,
+            kind: query.kind,
+          },
+        });
+      }
+      return { message: importMessage(result), result };
+    },
+  );
+
+  app.delete(
+    '/admin/kingdoms/:kd/:code/scans/:scanId',
+    { schema: { params: scanIdParamsSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      const { user, kingdom } = await adminKingdom(request, request.params);
+      const scanId = Number(request.params.scanId);
+      const scan = await app.db
+        .selectFrom('scans')
+        .select(['name', 'taken_at', 'row_count', 'kind'])
+        .where('id', '=', scanId)
+        .where('kingdom_kd', '=', kingdom.kd)
+        .executeTakeFirst();
+      await deleteKingdomScan(app.db, kingdom.kd, scanId);
+      await recordAudit(app.db, {
+        userId: user.id,
+        action: 'scan.delete',
+        kingdomKd: kingdom.kd,
+        before: scan
+          ? { scanId, name: scan.name, takenAt: scan.taken_at, rows: scan.row_count, kind: scan.kind }
+          : { scanId },
+      });
+      return { message: `Scan ${scan?.name ?? scanId} deleted` };
+    },
+  );
+
+  for (const upload of [
+    { path: 'prekvk', table: 'prekvk_points', action: 'prekvk.import', run: importPrekvkPoints },
+    { path: 'hoh', table: 'hoh_records', action: 'hoh.import', run: importHohRecords },
+  ] as const) {
+    app.post(
+      `/admin/kingdoms/:kd/:code/${upload.path}`,
+      {
+        onRequest: uploaderOnly,
+        bodyLimit: MAX_UPLOAD_BYTES,
+        schema: {
+          params: adminKingdomParamsSchema,
+          querystring: kvkUploadQuerySchema,
+          response: { 200: kvkUploadResponseSchema },
+        },
+      },
+      async (request) => {
+        const { user, kingdom } = await adminKingdom(request, request.params);
+        const content = uploadedFile(request.body);
+        const fileName = baseName(request.query.fileName);
+        const result = await upload.run(app.db, {
+          kingdomKd: kingdom.kd,
+          kvkNumber: Number(request.query.kvk),
+          fileName,
+          content,
+        });
+        await recordAudit(app.db, {
+          userId: user.id,
+          action: upload.action,
+          kingdomKd: kingdom.kd,
+          after: { fileName, kvkNumber: result.kvkNumber, rows: result.rows },
+        });
+        const skipped =
+          result.skipped > 0
+            ? ` (${result.skipped} example row${result.skipped === 1 ? '' : 's'} skipped)`
+            : '';
+        return {
+          message: `${fileName}: ${result.rows} governor${result.rows === 1 ? '' : 's'} saved to the ${uploadLabel(upload.table)} of KvK ${result.kvkNumber}${skipped}`,
+          ...result,
+        };
+      },
+    );
+
+    app.delete(
+      `/admin/kingdoms/:kd/:code/${upload.path}/:kvk`,
+      { schema: { params: kvkNumberParamsSchema, response: { 200: messageResponseSchema } } },
+      async (request) => {
+        const { user, kingdom } = await adminKingdom(request, request.params);
+        const kvk = Number(request.params.kvk);
+        const removed = await clearKvkUpload(app.db, upload.table, kingdom.kd, kvk, user.id);
+        return { message: `Removed the ${uploadLabel(upload.table)} of KvK ${kvk} (${removed} governors)` };
+      },
+    );
+  }
+};
+
+/** An uploaded file's name as the browser gave it, without any folder part. */
+function baseName(name: string): string {
+  return name.replace(/^.*[\\/]/, '').trim() || 'upload';
+}
+
+function isoMinute(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+function importMessage(result: Awaited<ReturnType<typeof importScanFile>>): string {
+  const when = `${isoMinute(result.takenAt)} UTC`;
+  const rows = `${result.rows} governor${result.rows === 1 ? '' : 's'}`;
+  switch (result.status) {
+    case 'imported':
+      return `${result.fileName}: imported scan "${result.name}" taken ${when}, ${rows} (${result.sourceFormat})`;
+    case 'replaced':
+      return `${result.fileName}: replaced the scan taken ${when} with "${result.name}", ${rows}`;
+    default:
+      return `${result.fileName}: a scan taken ${when} is already imported (${rows}); nothing changed. Choose "Replace" to import it again.`;
+  }
+}
