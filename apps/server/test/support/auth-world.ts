@@ -1,11 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { createSession } from '../../src/auth/sessions.ts';
 import type { Database, UserRole } from '../../src/db/schema.ts';
 import { addKingdom } from '../../src/features/kingdoms/service.ts';
 import { addUser } from '../../src/features/users/service.ts';
 
-/** A password long enough for the service's rule; tests only, on throw-away databases. */
-export const TEST_PASSWORD = 'correct horse battery staple';
+/** The test users' password: made up for each run (long enough for the service's rule), never written down. */
+export const TEST_PASSWORD = randomBytes(18).toString('base64url');
 
 export interface TestUser {
   id: number;

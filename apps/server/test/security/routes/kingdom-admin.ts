@@ -1,0 +1,155 @@
+import type { RouteContext, RouteRule } from '../route-table.ts';
+
+const octet = { 'content-type': 'application/octet-stream' };
+const admin = (ctx: RouteContext) => `/api/admin/kingdoms/${ctx.kd}/${ctx.code}`;
+
+/** The route table's rows for Kingdom Management and the per-kingdom admin page (see route-table.ts). */
+export const KINGDOM_ADMIN_ROUTES: RouteRule[] = [
+  // Kingdom Management and the per-kingdom admin page
+  {
+    method: 'GET',
+    path: '/api/admin/kingdoms',
+    access: 'signed-in',
+    feature: 'kingdom-admin',
+    request: () => ({ url: '/api/admin/kingdoms' }),
+    note: 'an admin sees their own kingdoms, a superadmin all',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/kingdoms',
+    access: 'superadmin',
+    feature: 'kingdom-admin',
+    ok: 201,
+    request: (c) => ({ url: '/api/admin/kingdoms', payload: { kd: c.fresh.kd() } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/kingdoms/:kd/:code',
+    access: 'kingdom-admin',
+    feature: 'kingdom-admin',
+    request: (c) => ({ url: admin(c) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/kingdoms/:kd/:code/settings',
+    access: 'kingdom-admin',
+    feature: 'kingdom-admin',
+    request: (c) => ({ url: `${admin(c)}/settings`, payload: { settings: { showAutarchSwitcher: true } } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/kingdoms/:kd/:code/name',
+    access: 'kingdom-admin',
+    feature: 'kingdom-admin',
+    request: (c) => ({ url: `${admin(c)}/name`, payload: { name: 'Renamed' } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/kingdoms/:kd/:code/code',
+    access: 'kingdom-admin',
+    feature: 'kingdom-admin',
+    request: (c) => ({ url: `${admin(c)}/code`, payload: {} }),
+    note: 'rotates the access code; old links stop working',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/kingdoms/:kd/:code/camps',
+    access: 'kingdom-admin',
+    feature: 'kingdom-admin',
+    request: (c) => ({ url: `${admin(c)}/camps`, payload: { name: 'Camp Table', members: [c.kd, 2150] } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/kingdoms/:kd/:code/camps/:campId',
+    access: 'kingdom-admin',
+    feature: 'kingdom-admin',
+    request: async (c) => ({ url: `${admin(c)}/camps/${await c.fresh.camp()}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/kingdoms/:kd/:code/seasons',
+    access: 'kingdom-admin',
+    feature: 'kingdom-admin',
+    request: (c) => {
+      const n = c.fresh.kd();
+      const open = 1_900_000_000 + n * 86_400 * 40;
+      return {
+        url: `${admin(c)}/seasons`,
+        payload: { kvkNumber: n, openTime: open, closeTime: open + 86_400 },
+      };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/kingdoms/:kd/:code/seasons/:kvk',
+    access: 'kingdom-admin',
+    feature: 'kingdom-admin',
+    request: async (c) => ({ url: `${admin(c)}/seasons/${await c.fresh.kvk()}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/kingdoms/:kd/:code/scans',
+    access: 'kingdom-admin',
+    feature: 'kingdom-admin',
+    request: (c) => ({
+      url: `${admin(c)}/scans?fileName=table.csv&at=2026-01-01T00:00Z`,
+      headers: octet,
+      payload: c.files.scan,
+    }),
+    note: 'the scanner file as the raw body; 422 with the import’s message for a bad file',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/kingdoms/:kd/:code/scans/:scanId',
+    access: 'kingdom-admin',
+    feature: 'kingdom-admin',
+    request: async (c) => ({ url: `${admin(c)}/scans/${await c.fresh.scan()}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/kingdoms/:kd/:code/prekvk',
+    access: 'kingdom-admin',
+    feature: 'kingdom-admin',
+    request: (c) => ({
+      url: `${admin(c)}/prekvk?fileName=p.csv&kvk=3`,
+      headers: octet,
+      payload: c.files.prekvk,
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/kingdoms/:kd/:code/prekvk/:kvk',
+    access: 'kingdom-admin',
+    feature: 'kingdom-admin',
+    request: async (c) => ({ url: `${admin(c)}/prekvk/${await c.fresh.kvk()}` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/kingdoms/:kd/:code/hoh',
+    access: 'kingdom-admin',
+    feature: 'kingdom-admin',
+    request: (c) => ({ url: `${admin(c)}/hoh?fileName=h.csv&kvk=3`, headers: octet, payload: c.files.hoh }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/kingdoms/:kd/:code/hoh/:kvk',
+    access: 'kingdom-admin',
+    feature: 'kingdom-admin',
+    request: async (c) => ({ url: `${admin(c)}/hoh/${await c.fresh.kvk()}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/kingdoms/:kd/rally-token',
+    access: 'kingdom-admin',
+    feature: 'rally',
+    request: (c) => ({ url: `/api/admin/kingdoms/${c.kd}/rally-token` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/kingdoms/:kd/rally-token',
+    access: 'kingdom-admin',
+    feature: 'rally',
+    request: (c) => ({ url: `/api/admin/kingdoms/${c.kd}/rally-token` }),
+    note: 'creates or rotates the ingestion token; the old one stops working',
+  },
+];
