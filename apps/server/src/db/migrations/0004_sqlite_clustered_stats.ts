@@ -4,26 +4,6 @@ import { atomically } from './atomic.ts';
 
 // Migrations are append-only once landed: change the schema with a new file, never by editing this one.
 
-const COLUMNS = [
-  'power',
-  'kill_points',
-  't1_kills',
-  't2_kills',
-  't3_kills',
-  't4_kills',
-  't5_kills',
-  'dead',
-  't4_dead',
-  't5_dead',
-  'healed',
-  't4_healed',
-  't5_healed',
-  'rss_gathered',
-  'rss_assistance',
-  'helps',
-  'acclaim',
-] as const;
-
 /**
  * SQLite only: governor_stats becomes a WITHOUT ROWID table, stored in (scan, governor) order. A period reads two
  * rows per governor by that key; in a rowid table each read is a search of the key's index and then of the table,
@@ -32,25 +12,19 @@ const COLUMNS = [
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) !== 'sqlite') return;
   await atomically(db, async (db) => {
-    let table = db.schema
-      .createTable('governor_stats_clustered')
-      .addColumn('scan_id', 'integer', (c) => c.notNull().references('scans.id').onDelete('cascade'))
-      .addColumn('governor_id', 'bigint', (c) => c.notNull())
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('alliance', 'text')
-      .addColumn('home_kd', 'integer');
-    for (const column of COLUMNS) table = table.addColumn(column, 'bigint');
-    await table
-      .addColumn('extra_json', 'text')
-      .addPrimaryKeyConstraint('governor_stats_pk', ['scan_id', 'governor_id'])
-      .modifyEnd(sql`without rowid`)
-      .execute();
-    const columns = sql.raw(
-      ['scan_id', 'governor_id', 'name', 'alliance', 'home_kd', ...COLUMNS, 'extra_json'].join(', '),
-    );
-    await sql`insert into governor_stats_clustered (${columns}) select ${columns} from governor_stats`.execute(
-      db,
-    );
+    // The same table definition (as 0001 wrote it) under a new name, stored in key order.
+    const { rows } = await sql<{ definition: string }>`
+      select sql as definition from sqlite_master where type = 'table' and name = 'governor_stats'
+    `.execute(db);
+    const definition = rows[0]?.definition;
+    if (!definition?.startsWith('CREATE TABLE "governor_stats"')) {
+      throw new Error('governor_stats is not the table migration 0001 created');
+    }
+    const clustered = definition
+      .replace('CREATE TABLE "governor_stats"', 'CREATE TABLE "governor_stats_clustered"')
+      .replace(/\s+without rowid\s*$/i, '');
+    await sql.raw(`${clustered} without rowid`).execute(db);
+    await sql`insert into governor_stats_clustered select * from governor_stats`.execute(db);
     await db.schema.dropTable('governor_stats').execute();
     await sql`alter table governor_stats_clustered rename to governor_stats`.execute(db);
     await db.schema
