@@ -4,7 +4,7 @@ import { KingdomSettingsPage } from '../pages/KingdomSettingsPage.ts';
 import { BASE_URL } from '../support/env.ts';
 import { accessCode, perProject, signIn } from '../support/users.ts';
 
-const FIXTURES = new URL('../../../shared/fixtures/', import.meta.url).pathname;
+const FIXTURES = new URL('../../fixtures/', import.meta.url).pathname;
 const ROKTRACKER_START = `${FIXTURES}scans/roktracker/TOP60-2026-10-01-kd1234-start-[a1b2c3].xlsx`;
 const NOT_A_SPREADSHEET = `${FIXTURES}scans/roktracker/bad/not-a-spreadsheet.xlsx`;
 const HOH_TEMPLATE = `${FIXTURES}hoh/verified_deaths_template.xlsx`;

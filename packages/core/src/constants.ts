@@ -57,3 +57,10 @@ export function pagerItems(current: number, total: number): PagerItem[] {
   if (page >= pages - 3) return [1, 'ellipsis', ...range(pages - 4, pages)];
   return [1, 'ellipsis', page - 1, page, page + 1, 'ellipsis', pages];
 }
+
+/**
+ * The largest count stored from any file (scan cells, pre-KvK points, Hall of Heroes deaths): 10^14. Real counters
+ * stay below 10^12 (a whale's resources gathered is about 4 × 10^10); 10^14 leaves room for them and keeps any sum
+ * over 50,000 rows inside a signed 64-bit integer, which SQLite's and PostgreSQL's SUM both need.
+ */
+export const MAX_STORED_COUNT = 100_000_000_000_000;

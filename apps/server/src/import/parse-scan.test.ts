@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors.ts';
 import { parseScanFile, scanName } from './parse-scan.ts';
 
-const ROKTRACKER = resolve(import.meta.dirname, '../../../../../shared/fixtures/scans/roktracker');
+const ROKTRACKER = resolve(import.meta.dirname, '../../../../fixtures/scans/roktracker');
 
 const parseText = (fileName: string, text: string) => parseScanFile(Buffer.from(text, 'utf8'), fileName);
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../support/run-cli.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
 
-const fixtures = resolve(import.meta.dirname, '../../../../../shared/fixtures');
+const fixtures = resolve(import.meta.dirname, '../../../../fixtures');
 const rokStart = join(fixtures, 'scans/roktracker/TOP60-2026-10-01-kd1234-start-[a1b2c3].xlsx');
 
 describe('the CLI', () => {

@@ -6,8 +6,8 @@ import type { Database } from '../../src/db/schema.ts';
 import { AppError } from '../../src/errors.ts';
 import { addKingdom } from '../../src/features/kingdoms/service.ts';
 
-/** The shared fixtures beside the repository (../shared/fixtures); never copied into the project. */
-export const FIXTURES = resolve(import.meta.dirname, '../../../../../shared/fixtures');
+/** The project's copy of the scanner fixtures (fixtures/, with their attribution in fixtures/README.md). */
+export const FIXTURES = resolve(import.meta.dirname, '../../../../fixtures');
 export const ROKTRACKER = resolve(FIXTURES, 'scans/roktracker');
 export const HERO_SCROLLS = resolve(FIXTURES, 'scans/hero-scrolls');
 

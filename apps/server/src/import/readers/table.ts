@@ -20,6 +20,25 @@ export interface RawTable {
   headerRowNumber: number;
   headers: string[];
   rows: TableRow[];
+  /** CSV: the delimiter; with ';' a comma may be the decimal mark, so "2,500" cannot be read as 2500. */
+  delimiter?: ',' | ';' | '\t';
+}
+
+/**
+ * Every governor table a file holds, as `readFileTables` (read-tables.ts) finds them: CSV and JSON give one; an
+ * xlsx gives each sheet whose header names a governor ID (workbook order), and names the sheets it left out.
+ */
+export interface FileTables {
+  container: Container;
+  tables: RawTable[];
+  /** xlsx sheets that hold no governor table, or that are not scans (Summary, Top 10s, Rolled Up …). */
+  skippedSheets: { name: string; reason: string }[];
+  /** xlsx: every sheet's name, in workbook order. */
+  sheetNames?: string[];
+  /** Hero Scrolls: cell F2 of the `Summary` sheet, which holds the scan time. */
+  summaryTime?: unknown;
+  /** The workbook counts serial dates from 1904 (matters only for a date in a number cell). */
+  date1904?: boolean;
 }
 
 /** How many rows at the top of a sheet may be titles before the header row (Hero Scrolls' "Top 10s" has two). */

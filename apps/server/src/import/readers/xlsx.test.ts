@@ -6,7 +6,7 @@ import { AppError } from '../../errors.ts';
 import { parseScanFile } from '../parse-scan.ts';
 import { readXlsx } from './xlsx.ts';
 
-const SCANS = resolve(import.meta.dirname, '../../../../../../shared/fixtures/scans');
+const SCANS = resolve(import.meta.dirname, '../../../../../fixtures/scans');
 const FIXTURE_XLSX = [
   ...readdirSync(resolve(SCANS, 'hero-scrolls')).map((f) => resolve(SCANS, 'hero-scrolls', f)),
   ...readdirSync(resolve(SCANS, 'roktracker'))

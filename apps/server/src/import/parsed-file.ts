@@ -1,0 +1,52 @@
+/**
+ * What reading a scanner file gives the import: every scan the file holds (one for most files; one per sheet of a
+ * workbook with a sheet per scan; one per date of a long table with a date column), checked and ready to store,
+ * with what the file could not give. The parse layer (parse-scan.ts) makes it without touching the database; the
+ * store layer (import-scan.ts) decides where each scan goes. Plain data only: it crosses a worker thread.
+ */
+import type { GovernorStatRow } from '../features/scans/scan-store.ts';
+import type { StoredField } from './columns.ts';
+import type { Container } from './readers/table.ts';
+import type { ScanTime } from './scan-time.ts';
+
+export interface SkippedRow {
+  /** The row (or JSON line) number as the person sees it in the file. */
+  row: number;
+  /** Plain words, e.g. 'unreadable governor ID "0"'. */
+  reason: string;
+}
+
+export interface ParsedScan {
+  /** The scan's name from the file name (or the sheet's name in a workbook of several scans). */
+  name: string;
+  sourceFormat: string;
+  /** xlsx: the sheet the governors were read from. */
+  sheetName?: string;
+  /** home_kd is NULL where the file gives none; the import fills in the default kingdom. */
+  rows: GovernorStatRow[];
+  /** The scan time the file states for this scan, if any (the import may be given another). */
+  detectedTime?: ScanTime;
+  /** Headers no alias knows; their cells were not imported. */
+  ignoredColumns: string[];
+  /** Stat fields (power, kill points, dead, T4 kills, …) this scan has no column for: unknown for this scan. */
+  missingFields: StoredField[];
+  /** Rows that repeated another row exactly (the legacy RokTracker's tail) and were kept once. */
+  mergedRepeatedRows: number;
+  /** Rows left out with the reason (an unreadable governor ID). */
+  skippedRows: SkippedRow[];
+}
+
+export interface SkippedSheet {
+  name: string;
+  /** Plain words: "a summary, not a scan", "no governor ID column". */
+  reason: string;
+}
+
+export interface ParsedFile {
+  fileName: string;
+  container: Container;
+  /** In the file's order; at least one (a file with none is refused). */
+  scans: ParsedScan[];
+  /** xlsx sheets that are not scans, named so nothing is skipped in silence. */
+  skippedSheets: SkippedSheet[];
+}
