@@ -47,16 +47,18 @@ describe('uploads on the per-kingdom admin page', () => {
       const res = await upload('/scans', { fileName: ROKTRACKER_START_XLSX }, startFile);
       expect(res.statusCode).toBe(200);
       const body = scanImportResponseSchema.parse(res.json());
-      expect(body.result).toMatchObject({
-        status: 'imported',
-        rows: 60,
-        sourceFormat: 'roktracker-v6',
-        name: 'kd1234-start',
-      });
+      expect(body.file.scans).toEqual([
+        expect.objectContaining({ status: 'imported', rows: 60, name: 'kd1234-start' }),
+      ]);
       expect(body.message).toContain('imported scan "kd1234-start" taken 2026-10-01');
       const scans = (await page()).scans;
       expect(scans).toEqual([
-        expect.objectContaining({ id: body.result.scanId, rows: 60, name: 'kd1234-start', kind: 'kingdom' }),
+        expect.objectContaining({
+          id: body.file.scans[0]?.scanId,
+          rows: 60,
+          name: 'kd1234-start',
+          kind: 'kingdom',
+        }),
       ]);
       expect(await auditActions(t.database.db, world.kd)).toContain('scan.import');
     });
@@ -65,14 +67,14 @@ describe('uploads on the per-kingdom admin page', () => {
       const again = scanImportResponseSchema.parse(
         (await upload('/scans', { fileName: ROKTRACKER_START_XLSX }, startFile)).json(),
       );
-      expect(again.result.status).toBe('already-imported');
+      expect(again.file.scans[0]?.status).toBe('already-imported');
       expect(again.message).toContain('already imported');
       const replaced = await upload(
         '/scans',
         { fileName: ROKTRACKER_START_XLSX, replace: 'true' },
         startFile,
       );
-      expect(replaced.json().result.status).toBe('replaced');
+      expect(replaced.json().file.scans[0].status).toBe('replaced');
       expect((await page()).scans).toHaveLength(1);
     });
 
@@ -85,7 +87,7 @@ describe('uploads on the per-kingdom admin page', () => {
         csv,
       );
       expect(autarch.statusCode).toBe(200);
-      expect(autarch.json().result.takenAt).toBe(Date.UTC(2026, 9, 5, 12) / 1000);
+      expect(autarch.json().file.scans[0].takenAt).toBe(Date.UTC(2026, 9, 5, 12) / 1000);
       const kinds = (await page()).scans.map((s) => s.kind).sort();
       expect(kinds).toEqual(['autarch', 'kingdom', 'kingdom']);
     });

@@ -157,35 +157,84 @@ export const scanIdParamsSchema = adminKingdomParamsSchema.extend({
 
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
-/** POST …/scans: the file is the raw request body (application/octet-stream); its name and options in the query. */
+/**
+ * POST …/scans: the file is the raw request body (application/octet-stream); its name and options in the query.
+ * Where a file's scans go (a new scan, or added to a moment the map already has): docs/import-formats.md.
+ */
 export const scanUploadQuerySchema = z.object({
   fileName: z.string().min(1).max(255),
   kind: z.enum(['kingdom', 'autarch']).default('kingdom'),
-  /** ISO-8601; overrides the time the file states. */
+  /** ISO-8601; overrides the time the file states. Refused for a file holding several scans. */
   at: z.string().max(40).optional(),
   homeKd: z
     .string()
     .regex(/^\d{1,5}$/, 'must be a kingdom number')
     .optional(),
+  /** Replace what is stored for the file's governors (a whole scan of the same home kingdoms, or its rows). */
   replace: flag.optional(),
   rolledUp: flag.optional(),
+  /** Make a scan of its own even when the file's time is near a scan of other home kingdoms. */
+  newScan: flag.optional(),
+  /** Add the file's governors to this scan (of the same kingdom and kind), whatever its time. */
+  joinScanId: z
+    .string()
+    .regex(/^\d{1,12}$/, 'must be a scan id')
+    .optional(),
 });
 
+/** What one scan of an imported file became. */
+export const importedScanSchema = z.object({
+  /**
+   * imported: a new scan; added: the governors joined a scan of other home kingdoms at that moment; replaced: they
+   * replaced stored values (the replace option); already-imported: the same governors with the same values were
+   * there, nothing changed.
+   */
+  status: z.enum(['imported', 'added', 'replaced', 'already-imported']),
+  scanId: z.number().int(),
+  /** The scan's time (an added file's governors take the time of the scan they joined). */
+  takenAt: unixSeconds,
+  /** Where the time came from: given, the file's name, a sheet's name, a Summary sheet, a date column, … */
+  takenAtSource: z.string(),
+  /** The scan's name (for added: the name of the scan joined). */
+  name: z.string(),
+  /** Governor rows of the file in this scan. */
+  rows: z.number().int(),
+  /** Workbooks: the sheet this scan was read from. */
+  sheetName: z.string().optional(),
+  /** Rows that repeated another row exactly and were kept once. */
+  mergedRepeatedRows: z.number().int(),
+  /** Rows left out, with the row number as the person sees it and the reason. */
+  skippedRows: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+});
+export type ImportedScan = z.infer<typeof importedScanSchema>;
+
+/** The result of importing one file: every scan it held, and what it could not give. */
+export const scanFileResultSchema = z.object({
+  fileName: z.string(),
+  scans: z.array(importedScanSchema),
+  /** Headers no alias knows; their cells were not imported. */
+  ignoredColumns: z.array(z.string()),
+  /** Plain sentences: DKP formula terms and dashboard columns that this file leaves unknown. */
+  warnings: z.array(z.string()),
+  /** Workbook sheets that are not scans, with why. */
+  skippedSheets: z.array(z.object({ name: z.string(), reason: z.string() })),
+});
+export type ScanFileResult = z.infer<typeof scanFileResultSchema>;
+
 export const scanImportResponseSchema = z.object({
+  /** What happened, in sentences, e.g. "Imported 249 governors as scan 2025-06-27; 1 repeated row merged". */
   message: z.string(),
-  result: z.object({
-    status: z.enum(['imported', 'replaced', 'already-imported']),
-    scanId: z.number().int(),
-    takenAt: unixSeconds,
-    takenAtSource: z.string(),
-    name: z.string(),
-    rows: z.number().int(),
-    sourceFormat: z.string(),
-    fileName: z.string(),
-    ignoredColumns: z.array(z.string()),
-  }),
+  file: scanFileResultSchema,
 });
 export type ScanImportResponse = z.infer<typeof scanImportResponseSchema>;
+
+/** PATCH …/scans/{scanId}: a scan's new name (control characters are removed). */
+export const scanRenameBodySchema = z.object({ name: z.string().trim().min(1).max(100) });
+export const scanRenameResponseSchema = z.object({
+  message: z.string(),
+  scan: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type ScanRenameResponse = z.infer<typeof scanRenameResponseSchema>;
 
 /** POST …/prekvk and …/hoh: a CSV or xlsx file as the raw body, for one KvK. */
 export const kvkUploadQuerySchema = z.object({

@@ -95,7 +95,26 @@ export const kingdomFileRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         });
       }
-      return { message: importMessage(result), result };
+      // Interim: the single-scan result in the per-file shape, until the import returns it itself.
+      const file = {
+        fileName: result.fileName,
+        scans: [
+          {
+            status: result.status,
+            scanId: result.scanId,
+            takenAt: result.takenAt,
+            takenAtSource: result.takenAtSource,
+            name: result.name,
+            rows: result.rows,
+            mergedRepeatedRows: 0,
+            skippedRows: [],
+          },
+        ],
+        ignoredColumns: result.ignoredColumns,
+        warnings: [],
+        skippedSheets: [],
+      };
+      return { message: importMessage(result), file };
     },
   );
 
