@@ -1,5 +1,6 @@
 export * from './camp-colors.ts';
 export * from './constants.ts';
+export * from './count-noun.ts';
 export * from './export-names.ts';
 export * from './formula.ts';
 export * from './formula-validation.ts';

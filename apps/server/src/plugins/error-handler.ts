@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
+import { validationMessage } from './validation-message.ts';
 
 /**
  * Turns every failure into the API's one error body. A 5xx never carries its cause to the client: the cause goes
@@ -18,8 +19,12 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         path: [where, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
         message: issue.message ?? 'is invalid',
       }));
-      const first = issues[0];
-      const message = first ? `Invalid ${first.path}: ${first.message}` : 'Invalid request';
+      // `issues` keep the schema's wording for developers; the sentence is the one a user can act on.
+      const firstPath = error.validation[0]?.instancePath.split('/').filter(Boolean) ?? [];
+      const message =
+        issues.length > 0
+          ? validationMessage(error.validationContext, firstPath)
+          : 'The request is not valid.';
       return reply.status(400).send(new AppError('BAD_REQUEST', message, issues).toBody());
     }
     if (isResponseSerializationError(error)) {

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { validationMessage } from './validation-message.ts';
+
+describe('validationMessage', () => {
+  it('names a form field in words', () => {
+    expect(validationMessage('body', ['formula', 'tiers', '2', 'dkpGoal'])).toBe(
+      'The dkp goal in the form is not valid. Check it and try again.',
+    );
+  });
+  it('names the address for path and query parts', () => {
+    expect(validationMessage('params', ['kdno'])).toBe(
+      'The kingdom number in the address is not valid. Check it and try again.',
+    );
+    expect(validationMessage('querystring', ['start_date'])).toBe(
+      'The start date in the address is not valid. Check it and try again.',
+    );
+  });
+  it('still says something when the whole body is wrong', () => {
+    expect(validationMessage('body', [])).toBe('Something in the form is not valid. Check it and try again.');
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * The sentence a user sees when a request fails its schema. The schema's own wording ('Invalid
+ * params.kdno: Too small: expected number to be >=1') is for developers: it stays in the error body's `issues`,
+ * while `error` names the field in words and where it came from (the address or a form).
+ */
+
+const WHERE: Record<string, string> = {
+  params: 'in the address',
+  querystring: 'in the address',
+  body: 'in the form',
+  headers: 'in the request',
+};
+
+const FIELD_LABELS: Record<string, string> = {
+  kd: 'kingdom number',
+  kdno: 'kingdom number',
+  code: 'access code',
+  secret: 'demo link',
+  page: 'page number',
+  pageSize: 'page size',
+  start_date: 'start date',
+  end_date: 'end date',
+  custom_start: 'start date',
+  custom_end: 'end date',
+  sorts: 'sort order',
+  filters: 'filters',
+  top: 'top-by-power choice',
+  camp: 'camp',
+  search: 'search text',
+  username: 'username',
+  password: 'password',
+};
+
+/** 'pageSize' → 'page size', 'start_date' → 'start date'. */
+function words(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
+}
+
+/** The field a schema issue is about: the last named (not numeric) part of its path. */
+function fieldLabel(path: readonly string[]): string | null {
+  const named = path.filter((part) => !/^\d+$/.test(part));
+  const field = named.at(-1);
+  if (field === undefined) return null;
+  return FIELD_LABELS[field] ?? words(field);
+}
+
+/** The user's sentence for the first failing field; `context` is Fastify's validation context. */
+export function validationMessage(context: string | undefined, path: readonly string[]): string {
+  const where = WHERE[context ?? ''] ?? 'in the request';
+  const field = fieldLabel(path);
+  if (field === null) return `Something ${where} is not valid. Check it and try again.`;
+  return `The ${field} ${where} is not valid. Check it and try again.`;
+}
