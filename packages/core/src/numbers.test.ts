@@ -11,7 +11,6 @@ import {
 
 const num = (value: number) => ({ kind: 'number', value });
 const EMPTY = { kind: 'empty' };
-const INVALID = { kind: 'invalid' };
 
 describe('parseNumber', () => {
   it.each([
@@ -176,7 +175,55 @@ describe('parseScanValue', () => {
     [1],
     new Date(0),
   ])('reads %j as invalid', (input) => {
-    expect(parseScanValue(input)).toEqual(INVALID);
+    expect(parseScanValue(input).kind).toBe('invalid');
+  });
+
+  it.each([
+    ['abc', 'not-a-number'],
+    ['12x', 'not-a-number'],
+    [true, 'not-a-number'],
+    ['0x10', 'not-decimal'],
+    ['0X1F', 'not-decimal'],
+    ['0b101', 'not-decimal'],
+    ['0o17', 'not-decimal'],
+    ['Infinity', 'not-finite'],
+    ['-Infinity', 'not-finite'],
+    ['NaN', 'not-finite'],
+    ['inf', 'not-finite'],
+    [Infinity, 'not-finite'],
+    [NaN, 'not-finite'],
+    ['1e21', 'exponent'],
+    ['1.5E+21', 'exponent'],
+    ['2.5e-3', 'exponent'],
+    ['9'.repeat(400), 'too-large'],
+  ])('says why %j is not a number: %s', (input, reason) => {
+    expect(parseScanValue(input)).toEqual({ kind: 'invalid', reason });
+  });
+
+  describe('where a comma may be the decimal mark', () => {
+    const options = { decimalCommaPossible: true };
+
+    it.each(['2,500', '1,234,567', '2.500', '-2,500', '1234,5', '1.234,5', '2,5K'])(
+      'refuses %j as ambiguous',
+      (input) => {
+        expect(parseScanValue(input, options)).toEqual({ kind: 'invalid', reason: 'ambiguous-decimal-mark' });
+      },
+    );
+
+    it.each([
+      ['2500', 2500],
+      ['1.234.567', 1_234_567],
+      ['1 234 567', 1_234_567],
+      ['12.5', 12.5],
+      ['1.5M', 1_500_000],
+      ['-1', -1],
+    ])('still reads %j', (input, value) => {
+      expect(parseScanValue(input, options)).toEqual(num(value));
+    });
+
+    it('reads "2,500" as 2500 where the comma cannot be the decimal mark', () => {
+      expect(parseScanValue('2,500')).toEqual(num(2500));
+    });
   });
 
   it('reads any safe integer back from its string form', () => {

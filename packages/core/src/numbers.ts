@@ -9,7 +9,35 @@
 /** What the UI shows for a missing value (SPEC §2: "Empty values show '-'"). */
 export const EMPTY_CELL = '-';
 
-export type ScanValue = { kind: 'number'; value: number } | { kind: 'empty' } | { kind: 'invalid' };
+/**
+ * Why a cell is not read as a number, so that the message can say what is wrong with it rather than only that it is:
+ * - 'not-a-number': text that is no number at all ('n/a', '12x');
+ * - 'not-decimal': hexadecimal, octal or binary ('0x10' would otherwise become governor 16);
+ * - 'exponent': scientific notation ('1.5E+21'), which a spreadsheet writes after dropping digits;
+ * - 'not-finite': 'Infinity', 'NaN' (as text or as a number cell);
+ * - 'too-large': digits beyond what a double holds at all;
+ * - 'ambiguous-decimal-mark': '2,500' where the comma may be the decimal mark (see ScanValueOptions).
+ */
+export type InvalidScanValueReason =
+  | 'not-a-number'
+  | 'not-decimal'
+  | 'exponent'
+  | 'not-finite'
+  | 'too-large'
+  | 'ambiguous-decimal-mark';
+
+export type ScanValue =
+  | { kind: 'number'; value: number }
+  | { kind: 'empty' }
+  | { kind: 'invalid'; reason: InvalidScanValueReason };
+
+export interface ScanValueOptions {
+  /**
+   * The file may use a comma as its decimal mark (a CSV separated by ';', as Excel writes it in locales that do).
+   * Then '2,500' is 2.5 or 2500 and '2.500' is 2500 or 2.5: neither is read, both are refused as ambiguous.
+   */
+  decimalCommaPossible?: boolean;
+}
 
 // Suffixes as powers of ten, so they can be applied to the decimal text rather than to a float.
 const SUFFIX_EXPONENTS: Readonly<Record<string, number>> = { k: 3, m: 6, b: 9 };
@@ -60,26 +88,51 @@ function applySuffix(body: string, suffix: string | undefined): string {
  * Scientific notation ('1.5E+21') is invalid: scanners export counts, and a spreadsheet that wrote
  * an exponent has already dropped digits.
  */
-export function parseScanValue(raw: unknown): ScanValue {
+export function parseScanValue(raw: unknown, options: ScanValueOptions = {}): ScanValue {
   if (raw === null || raw === undefined) return { kind: 'empty' };
   if (typeof raw === 'number') {
-    return Number.isFinite(raw) ? { kind: 'number', value: withoutNegativeZero(raw) } : { kind: 'invalid' };
+    return Number.isFinite(raw) ? { kind: 'number', value: withoutNegativeZero(raw) } : invalid('not-finite');
   }
   if (typeof raw === 'bigint') {
     const value = Number(raw);
-    return Number.isFinite(value) ? { kind: 'number', value } : { kind: 'invalid' };
+    return Number.isFinite(value) ? { kind: 'number', value } : invalid('too-large');
   }
-  if (typeof raw !== 'string') return { kind: 'invalid' };
+  if (typeof raw !== 'string') return invalid('not-a-number');
 
   const text = raw.trim();
   if (text === '') return { kind: 'empty' };
   const match = STRICT_NUMBER.exec(text);
-  if (!match) return { kind: 'invalid' };
+  if (!match) return invalid(whyNotANumber(text, options));
   const [, sign = '', body = '', , suffix] = match;
+  if (options.decimalCommaPossible && (body.includes(',') || ONE_DOT_GROUP.test(body))) {
+    return invalid('ambiguous-decimal-mark');
+  }
   const separators = DOT_GROUPED.test(body) ? /\./g : /[,_ \u00a0]/g;
   const magnitude = Number(applySuffix(body.replace(separators, ''), suffix));
   const value = sign === '-' ? -magnitude : magnitude;
-  return Number.isFinite(value) ? { kind: 'number', value: withoutNegativeZero(value) } : { kind: 'invalid' };
+  return Number.isFinite(value)
+    ? { kind: 'number', value: withoutNegativeZero(value) }
+    : invalid('too-large');
+}
+
+function invalid(reason: InvalidScanValueReason): ScanValue {
+  return { kind: 'invalid', reason };
+}
+
+const NOT_DECIMAL = /^[+-]?0(?:x[\da-f_]+|o[0-7_]+|b[01_]+)$/i;
+const NOT_FINITE = /^[+-]?(?:infinity|inf|nan|\u221e)$/i;
+const EXPONENT = /^[+-]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)e[+-]?\d+$/i;
+// '2.500' with a comma decimal mark is 2500; with a dot decimal mark it is 2.5.
+const ONE_DOT_GROUP = /^\d{1,3}\.\d{3}$/;
+// '1234,5' or '1.234,5': a number only where the comma is the decimal mark.
+const COMMA_DECIMAL = /^[+-]?\d[\d.]*,\d+(?:[ \u00a0]?[kmb])?$/i;
+
+function whyNotANumber(text: string, options: ScanValueOptions): InvalidScanValueReason {
+  if (NOT_DECIMAL.test(text)) return 'not-decimal';
+  if (NOT_FINITE.test(text)) return 'not-finite';
+  if (EXPONENT.test(text)) return 'exponent';
+  if (options.decimalCommaPossible && COMMA_DECIMAL.test(text)) return 'ambiguous-decimal-mark';
+  return 'not-a-number';
 }
 
 /**
