@@ -23,10 +23,18 @@ export class KingdomSettingsPage extends AppPage {
     return this.scans.locator(`[data-scan="${name}"]`);
   }
 
-  async uploadScan(file: string, options: { replace?: boolean } = {}): Promise<void> {
-    await this.scans.getByLabel('Scanner file').setInputFiles(file);
-    if (options.replace) await this.scans.getByLabel('Replace a scan taken at the same time').check();
-    await this.scans.getByRole('button', { name: 'Upload scan' }).click();
+  /** Chooses one or several files in the upload form, sets the options asked for, and uploads them. */
+  async uploadScans(files: string | string[], options: { replace?: boolean } = {}): Promise<void> {
+    await this.scans.getByLabel('Scanner files').setInputFiles(files);
+    if (options.replace) await this.scans.getByLabel('Replace what is stored for the same scan').check();
+    await this.scans.getByRole('button', { name: /^Upload (scan|\d+ files)$/ }).click();
+  }
+
+  /** The result of one uploaded file, by its name. */
+  uploadResult(fileName: string): Locator {
+    return this.scans
+      .getByRole('list', { name: 'Upload results' })
+      .locator(`[data-upload-file="${fileName}"]`);
   }
 
   /** The confirm dialog that is open. */

@@ -12,10 +12,27 @@ import {
   rallyTokenStatusResponseSchema,
   rotateCodeResponseSchema,
   scanImportResponseSchema,
+  scanRenameResponseSchema,
   settingsChangeResponseSchema,
 } from '@kingdom-stats/core/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiDelete, apiGet, apiPost, segment } from './client.ts';
+import { apiDelete, apiGet, apiPost, apiRequest, segment } from './client.ts';
+
+/** One scanner file and the CLI's `scan import` options. */
+export interface ScanUploadInput {
+  file: File;
+  kind: 'kingdom' | 'autarch';
+  /** ISO-8601; only for a single file (a file's own time otherwise). */
+  at?: string;
+  /** Home kingdom of rows whose file has no kingdom column. */
+  homeKd?: string;
+  replace: boolean;
+  rolledUp: boolean;
+  /** A scan of its own even when a scan of other home kingdoms was taken at about the same time. */
+  newScan?: boolean;
+  /** Add the file's governors to this scan. */
+  joinScanId?: string;
+}
 
 export const adminKingdomKeys = {
   list: ['admin-kingdoms'] as const,
@@ -97,15 +114,28 @@ export function useKingdomAdminActions(kd: string, code: string) {
       ...options,
     }),
     uploadScan: useMutation({
-      mutationFn: (input: { file: File; kind: 'kingdom' | 'autarch'; at?: string; replace: boolean }) =>
+      mutationFn: (input: ScanUploadInput) =>
         apiPost(`${base}/scans`, input.file, {
           query: {
             fileName: input.file.name,
             kind: input.kind,
             at: input.at || undefined,
+            homeKd: input.homeKd || undefined,
             replace: input.replace ? 'true' : undefined,
+            rolledUp: input.rolledUp ? 'true' : undefined,
+            newScan: input.newScan ? 'true' : undefined,
+            joinScanId: input.joinScanId,
           },
           schema: scanImportResponseSchema,
+        }),
+      ...options,
+    }),
+    renameScan: useMutation({
+      mutationFn: (input: { id: number; name: string }) =>
+        apiRequest(`${base}/scans/${segment(input.id)}`, {
+          method: 'PATCH',
+          body: { name: input.name },
+          schema: scanRenameResponseSchema,
         }),
       ...options,
     }),

@@ -1,0 +1,259 @@
+import type { AdminScan } from '@kingdom-stats/core/api';
+import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react';
+import type { useKingdomAdminActions } from '../../api/admin-kingdoms.ts';
+import { inputClass, primaryButton, selectClass } from '../../components/controls/styles.ts';
+import { Field } from '../admin-shared/Field.tsx';
+import { Notice } from '../admin-shared/Notice.tsx';
+import { formatUtc, parseUtcInput } from '../admin-shared/time.ts';
+import { ScanUploadResult, type UploadItem } from './ScanUploadResult.tsx';
+import { errorText, fileInputClass, type Message, smallButton } from './shared.ts';
+
+type Actions = ReturnType<typeof useKingdomAdminActions>;
+
+export const SCAN_FILE_TYPES = '.xlsx,.xlsm,.csv,.tsv,.txt,.jsonl,.ndjson,.json';
+
+let nextKey = 0;
+const keyed = (file: File) => ({ key: `${file.name}-${nextKey++}`, file });
+
+function byteSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/**
+ * Upload scanner files, several at once (a KvK has 9–30 scans): each file is sent on its own, in the order chosen,
+ * and gets its own result; a refused file changes nothing and the others still import. The options are the CLI's
+ * (`scan import --at --home-kd --rolled-up --replace --autarch`).
+ */
+export function ScanUploadForm({ actions, scans }: { actions: Actions; scans: readonly AdminScan[] }) {
+  const [chosen, setChosen] = useState<{ key: string; file: File }[]>([]);
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const [kind, setKind] = useState<'kingdom' | 'autarch'>('kingdom');
+  const [at, setAt] = useState('');
+  const [homeKd, setHomeKd] = useState('');
+  const [rolledUp, setRolledUp] = useState(false);
+  const [replace, setReplace] = useState(false);
+  // '' lets the import group the file with a scan of other home kingdoms taken at about the same time; 'new' makes
+  // a scan of its own; a scan id adds the file's governors to that scan.
+  const [target, setTarget] = useState('');
+  const [dragging, setDragging] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const ids = {
+    file: useId(),
+    kind: useId(),
+    at: useId(),
+    homeKd: useId(),
+    rolledUp: useId(),
+    replace: useId(),
+    target: useId(),
+  };
+  const several = chosen.length > 1;
+
+  const addFiles = (files: FileList | null) => {
+    if (!files || files.length === 0) return;
+    setChosen((current) => [...current, ...Array.from(files, keyed)]);
+    setMessage(null);
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    addFiles(event.dataTransfer.files);
+  };
+
+  const update = (key: string, item: UploadItem) =>
+    setItems((current) => current.map((existing) => (existing.key === key ? item : existing)));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (chosen.length === 0) return setMessage({ tone: 'error', text: 'Choose one or more scanner files' });
+    let atIso: string | undefined;
+    if (at && !several) {
+      const seconds = parseUtcInput(at);
+      if (seconds === null)
+        return setMessage({ tone: 'error', text: 'The scan time is not a valid date and time' });
+      atIso = new Date(seconds * 1000).toISOString();
+    }
+    const home = homeKd.trim();
+    if (home !== '' && !/^\d{1,5}$/.test(home))
+      return setMessage({ tone: 'error', text: 'The home kingdom must be a kingdom number, such as 1234' });
+    setMessage(null);
+    setBusy(true);
+    const queue = chosen;
+    setItems(queue.map(({ key, file }) => ({ key, file, state: 'waiting' })));
+    setChosen([]);
+    if (fileRef.current) fileRef.current.value = '';
+    // One at a time: imports of one kingdom take its write lock in turn anyway, and the results arrive in order.
+    for (const { key, file } of queue) {
+      update(key, { key, file, state: 'importing' });
+      try {
+        const answer = await actions.uploadScan.mutateAsync({
+          file,
+          kind,
+          replace,
+          rolledUp,
+          ...(atIso ? { at: atIso } : {}),
+          ...(home ? { homeKd: home } : {}),
+          ...(target === 'new' ? { newScan: true } : target ? { joinScanId: target } : {}),
+        });
+        update(key, { key, file, state: 'done', answer });
+      } catch (error) {
+        update(key, { key, file, state: 'refused', error: errorText(error, 'the upload failed; try again') });
+      }
+    }
+    setBusy(false);
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      className="space-y-4 rounded-lg border border-slate-800 bg-slate-950/40 p-3 sm:p-4"
+      aria-label="Upload scans"
+    >
+      <Field
+        label="Scanner files"
+        htmlFor={ids.file}
+        hint="Choose or drop several files at once. A workbook with a sheet per scan makes a scan per sheet."
+      >
+        <fieldset
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          aria-label="Drop scanner files here"
+          className={`min-w-0 rounded-lg border border-dashed p-3 transition-colors ${
+            dragging ? 'border-sky-400 bg-sky-950/40' : 'border-slate-700'
+          }`}
+        >
+          <input
+            ref={fileRef}
+            id={ids.file}
+            type="file"
+            multiple
+            accept={SCAN_FILE_TYPES}
+            onChange={(e) => addFiles(e.target.files)}
+            className={fileInputClass}
+          />
+          <p className="mt-2 text-xs text-slate-400">or drop files here</p>
+        </fieldset>
+      </Field>
+      {chosen.length > 0 && (
+        <ul
+          className="divide-y divide-slate-800 rounded-lg border border-slate-800"
+          aria-label="Chosen files"
+        >
+          {chosen.map(({ key, file }) => (
+            <li key={key} className="flex items-center gap-3 px-3 py-2 text-sm">
+              <span className="min-w-0 flex-1 truncate text-slate-100">{file.name}</span>
+              <span className="shrink-0 text-slate-400">{byteSize(file.size)}</span>
+              <button
+                type="button"
+                className={smallButton}
+                aria-label={`Remove ${file.name}`}
+                onClick={() => setChosen((current) => current.filter((c) => c.key !== key))}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Field label="Kind" htmlFor={ids.kind}>
+          <select
+            id={ids.kind}
+            value={kind}
+            onChange={(e) => setKind(e.target.value as 'kingdom' | 'autarch')}
+            className={selectClass}
+          >
+            <option value="kingdom">Kingdom scan</option>
+            <option value="autarch">Autarch scan</option>
+          </select>
+        </Field>
+        <Field
+          label="Scan time (UTC, optional)"
+          htmlFor={ids.at}
+          hint={several ? 'One time fits one file: each file gives its own.' : 'Read from the file if empty.'}
+        >
+          <input
+            id={ids.at}
+            type="datetime-local"
+            value={several ? '' : at}
+            disabled={several}
+            onChange={(e) => setAt(e.target.value)}
+            className={inputClass}
+          />
+        </Field>
+        <Field label="Home kingdom (optional)" htmlFor={ids.homeKd} hint="For files with no kingdom column.">
+          <input
+            id={ids.homeKd}
+            inputMode="numeric"
+            value={homeKd}
+            onChange={(e) => setHomeKd(e.target.value)}
+            className={inputClass}
+            placeholder="e.g. 1234"
+          />
+        </Field>
+      </div>
+      <Field
+        label="Scan of a KvK map"
+        htmlFor={ids.target}
+        hint="Files of other home kingdoms taken about the same time join one scan, so the map shows every kingdom."
+      >
+        <select
+          id={ids.target}
+          value={target}
+          onChange={(e) => setTarget(e.target.value)}
+          className={`${selectClass} w-full sm:w-auto`}
+        >
+          <option value="">Automatic: join a scan of that moment, else a new scan</option>
+          <option value="new">Always a new scan</option>
+          {scans
+            .filter((scan) => scan.kind === kind)
+            .map((scan) => (
+              <option key={scan.id} value={String(scan.id)}>
+                Add to {scan.name} ({formatUtc(scan.takenAt)})
+              </option>
+            ))}
+        </select>
+      </Field>
+      <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
+        <label htmlFor={ids.rolledUp} className="flex items-center gap-2 text-sm text-slate-200">
+          <input
+            id={ids.rolledUp}
+            type="checkbox"
+            checked={rolledUp}
+            onChange={(e) => setRolledUp(e.target.checked)}
+            className="size-4 accent-sky-500"
+          />
+          Hero Scrolls: the Rolled Up sheet
+        </label>
+        <label htmlFor={ids.replace} className="flex items-center gap-2 text-sm text-slate-200">
+          <input
+            id={ids.replace}
+            type="checkbox"
+            checked={replace}
+            onChange={(e) => setReplace(e.target.checked)}
+            className="size-4 accent-sky-500"
+          />
+          Replace what is stored for the same scan
+        </label>
+      </div>
+      <button type="submit" className={primaryButton} disabled={busy}>
+        {busy ? 'Importing...' : chosen.length > 1 ? `Upload ${chosen.length} files` : 'Upload scan'}
+      </button>
+      {message && <Notice tone={message.tone}>{message.text}</Notice>}
+      {items.length > 0 && (
+        <ul className="space-y-2" aria-label="Upload results" aria-live="polite">
+          {items.map((item) => (
+            <ScanUploadResult key={item.key} item={item} />
+          ))}
+        </ul>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import type { ScanImportResponse } from '@kingdom-stats/core/api';
+import { Notice } from '../admin-shared/Notice.tsx';
+import { formatUtc } from '../admin-shared/time.ts';
+
+/** One file of a multi-file upload, from choosing it to the server's answer. */
+export type UploadItem =
+  | { key: string; file: File; state: 'waiting' | 'importing' }
+  | { key: string; file: File; state: 'done'; answer: ScanImportResponse }
+  | { key: string; file: File; state: 'refused'; error: string };
+
+type ScanOutcome = ScanImportResponse['file']['scans'][number];
+
+const STATUS_WORDS: Record<ScanOutcome['status'], string> = {
+  imported: 'imported',
+  added: 'added to the scan of that moment',
+  replaced: 'replaced',
+  'already-imported': 'already imported',
+};
+
+// A long list of skipped rows would push the other files' results off the screen; the rest is counted.
+const SKIPPED_ROWS_SHOWN = 5;
+
+function plural(count: number, word: string): string {
+  return `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+}
+
+function ScanLine({ scan }: { scan: ScanOutcome }) {
+  const hidden = scan.skippedRows.length - SKIPPED_ROWS_SHOWN;
+  return (
+    <li className="mt-1">
+      <p>
+        <strong className="font-semibold">{scan.name}</strong>
+        {scan.sheetName && scan.sheetName !== scan.name ? ` (sheet ${scan.sheetName})` : ''} ·{' '}
+        {formatUtc(scan.takenAt)} · {plural(scan.rows, 'governor')} {STATUS_WORDS[scan.status]}
+      </p>
+      {scan.mergedRepeatedRows > 0 && (
+        <p className="text-xs opacity-90">{plural(scan.mergedRepeatedRows, 'repeated row')} merged</p>
+      )}
+      {scan.skippedRows.length > 0 && (
+        <ul className="text-xs opacity-90" aria-label={`Skipped rows of ${scan.name}`}>
+          {scan.skippedRows.slice(0, SKIPPED_ROWS_SHOWN).map((skipped) => (
+            <li key={skipped.row}>
+              Row {skipped.row} skipped: {skipped.reason}
+            </li>
+          ))}
+          {hidden > 0 && <li>and {plural(hidden, 'more row')} skipped</li>}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+function tone(item: UploadItem): 'success' | 'warning' | 'error' | 'info' {
+  if (item.state === 'refused') return 'error';
+  if (item.state !== 'done') return 'info';
+  const { file } = item.answer;
+  const unchanged = file.scans.every((scan) => scan.status === 'already-imported');
+  return unchanged || file.warnings.length > 0 ? 'warning' : 'success';
+}
+
+/** What happened to one file: every scan it made, what was merged or skipped, and what it could not give. */
+export function ScanUploadResult({ item }: { item: UploadItem }) {
+  return (
+    <li data-upload-file={item.file.name}>
+      <Notice tone={tone(item)}>
+        <p className="font-medium break-all">{item.file.name}</p>
+        {item.state === 'waiting' && <p>Waiting…</p>}
+        {item.state === 'importing' && <p>Importing…</p>}
+        {item.state === 'refused' && <p>Refused: {item.error}</p>}
+        {item.state === 'done' && (
+          <>
+            <p>{item.answer.message}</p>
+            <ul>
+              {item.answer.file.scans.map((scan) => (
+                <ScanLine key={`${scan.scanId}-${scan.sheetName ?? ''}`} scan={scan} />
+              ))}
+            </ul>
+            {item.answer.file.warnings.map((warning) => (
+              <p key={warning} className="mt-1 font-medium">
+                {warning}
+              </p>
+            ))}
+            {item.answer.file.skippedSheets.length > 0 && (
+              <p className="mt-1 text-xs opacity-90">
+                Sheets not imported:{' '}
+                {item.answer.file.skippedSheets.map((sheet) => `${sheet.name} (${sheet.reason})`).join('; ')}
+              </p>
+            )}
+            {item.answer.file.ignoredColumns.length > 0 && (
+              <p className="mt-1 text-xs opacity-90">
+                Columns not imported: {item.answer.file.ignoredColumns.join(', ')}
+              </p>
+            )}
+          </>
+        )}
+      </Notice>
+    </li>
+  );
+}

@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test';
+import { KingdomSettingsPage } from '../pages/KingdomSettingsPage.ts';
+import { accessCode, perProject, signIn } from '../support/users.ts';
+
+const FIXTURES = new URL('../../fixtures/scans/', import.meta.url).pathname;
+const START_XLSX = 'TOP60-2026-10-01-kd1234-start-[a1b2c3].xlsx';
+const END_CSV = 'TOP60-2026-10-10-kd1234-end-[d4e5f6].csv';
+const NOT_A_SPREADSHEET = 'not-a-spreadsheet.xlsx';
+const files = [
+  `${FIXTURES}roktracker/${START_XLSX}`,
+  `${FIXTURES}roktracker/${END_CSV}`,
+  `${FIXTURES}roktracker/bad/${NOT_A_SPREADSHEET}`,
+];
+
+test.describe('uploading scans in the per-kingdom settings page', () => {
+  test('several files at once: a result per file, a refused file changes nothing, re-uploads are recognised', async ({
+    page,
+  }, testInfo) => {
+    // Superadmin, on a demo kingdom no other spec reads; desktop and mobile each have their own.
+    const kd = perProject(testInfo, 2111, 2112);
+    const code = await accessCode(page, kd);
+    await signIn(page, 'superadmin');
+    const settings = new KingdomSettingsPage(page);
+    await settings.open(kd, code);
+    await expect(settings.scans).toBeVisible();
+    const before = await settings.scanRows.count();
+
+    await settings.scans.getByLabel('Scanner files').setInputFiles(files);
+    const chosen = settings.scans.getByRole('list', { name: 'Chosen files' }).getByRole('listitem');
+    await expect(chosen).toHaveCount(3);
+    await expect(settings.scans.getByLabel('Scan time (UTC, optional)')).toBeDisabled();
+    await settings.scans.getByRole('button', { name: 'Upload 3 files' }).click();
+
+    await expect(settings.uploadResult(START_XLSX)).toContainText('60 governors imported');
+    await expect(settings.uploadResult(START_XLSX)).toContainText('kd1234-start');
+    await expect(settings.uploadResult(END_CSV)).toContainText('imported');
+    await expect(settings.uploadResult(END_CSV)).toContainText('kd1234-end');
+    await expect(settings.uploadResult(NOT_A_SPREADSHEET).getByRole('alert')).toContainText(
+      `Refused: ${NOT_A_SPREADSHEET}`,
+    );
+    await expect(settings.scanRow('kd1234-start')).toContainText('60 rows');
+    await expect(settings.scanRows).toHaveCount(before + 2);
+    await expect(settings.scans.getByRole('button', { name: 'Upload scan' })).toBeEnabled();
+
+    // The same file again: nothing changes, and the result says so.
+    await settings.uploadScans(`${FIXTURES}roktracker/${START_XLSX}`);
+    await expect(settings.uploadResult(START_XLSX)).toContainText('already imported');
+    await expect(settings.scanRows).toHaveCount(before + 2);
+
+    // Rename the end scan, then delete the start scan.
+    await settings
+      .scanRow('kd1234-end')
+      .getByRole('button', { name: /^Rename scan kd1234-end/ })
+      .click();
+    const nameInput = settings.scans.getByRole('form', { name: 'Rename scan' }).getByRole('textbox');
+    await expect(nameInput).toBeFocused();
+    await nameInput.fill('End of pass 4');
+    await settings.scans.getByRole('button', { name: 'Save' }).click();
+    await expect(settings.scanRow('End of pass 4')).toContainText('2026-10-10');
+    await expect(settings.scanRow('kd1234-end')).toHaveCount(0);
+
+    await settings
+      .scanRow('kd1234-start')
+      .getByRole('button', { name: /^Delete scan kd1234-start/ })
+      .click();
+    await expect(settings.dialog).toContainText('Delete the scan kd1234-start');
+    await settings.dialog.getByRole('button', { name: 'Delete scan' }).click();
+    await expect(settings.dialog).toHaveCount(0);
+    await expect(settings.scanRow('kd1234-start')).toHaveCount(0);
+    await settings
+      .scanRow('End of pass 4')
+      .getByRole('button', { name: /^Delete scan/ })
+      .click();
+    await settings.dialog.getByRole('button', { name: 'Delete scan' }).click();
+    await expect(settings.dialog).toHaveCount(0);
+    await expect(settings.scanRows).toHaveCount(before);
+    await expect(settings.section('recent-changes')).toContainText('Scan deleted');
+  });
+
+  test('a file chosen by mistake can be taken out before uploading', async ({ page }, testInfo) => {
+    const kd = perProject(testInfo, 2111, 2112);
+    const code = await accessCode(page, kd);
+    await signIn(page, 'superadmin');
+    const settings = new KingdomSettingsPage(page);
+    await settings.open(kd, code);
+    await settings.scans.getByLabel('Scanner files').setInputFiles(files.slice(0, 2));
+    await settings.scans.getByRole('button', { name: `Remove ${END_CSV}` }).click();
+    const chosen = settings.scans.getByRole('list', { name: 'Chosen files' }).getByRole('listitem');
+    await expect(chosen).toHaveCount(1);
+    await expect(chosen).toContainText(START_XLSX);
+    await expect(settings.scans.getByRole('button', { name: 'Upload scan' })).toBeVisible();
+    await expect(settings.scans.getByLabel('Scan time (UTC, optional)')).toBeEnabled();
+  });
+});
