@@ -99,6 +99,55 @@ describe('validateTiers', () => {
   });
 });
 
+// Issue 14 bug 7 and issue 15: negative points and goals were accepted, and a 1e308 goal broke the KvK DKP page.
+describe('formula value limits', () => {
+  it('refuses negative points and points above 10,000, on or off', () => {
+    expect(
+      messages(
+        validateStatsFormula({ 'T4-Kills': [-1, true], 'T5-Kills': [10_001, true], 'T1-Kills': [-5, false] }),
+      ),
+    ).toEqual([
+      'T1-Kills must be between 0 and 10,000',
+      'T4-Kills must be between 0 and 10,000',
+      'T5-Kills must be between 0 and 10,000',
+    ]);
+    expect(validateStatsFormula({ 'T4-Kills': [10_000, true], 'Rss Gathered': [0.0001, true] })).toEqual([]);
+  });
+  it('refuses negative goals and goals above 100,000 % or 1,000,000M', () => {
+    const tiers = [
+      { ...tier, score_multiplier: -200 },
+      { ...tier, from: 150, to: 300, score_multiplier: 1e308, kp_multiplier: '100001' },
+      { ...tier, from: 300, to: 400, type: 'direct', score_multiplier: 1_000_001, dead_multiplier: -0.5 },
+    ];
+    expect(messages(validateTiers(tiers, { dead_on: true, kp_on: true }))).toEqual([
+      'Power tier 1: Score Goal must be between 0 and 100,000 %',
+      'Power tier 2: Score Goal must be between 0 and 100,000 %',
+      'Power tier 2: KP Goal must be between 0 and 100,000 %',
+      'Power tier 3: Score Goal must be between 0 and 1,000,000M',
+      'Power tier 3: Dead Goal must be between 0 and 1,000,000M',
+    ]);
+  });
+  it('refuses tier bounds below 0 or above 10,000M', () => {
+    expect(
+      messages(validateTiers([{ ...tier, from: -10, to: 20_000 }], { dead_on: false, kp_on: false })),
+    ).toEqual([
+      'Power tier 1: From value cannot be negative',
+      'Power tier 1: Maximum power limit is 10,000M',
+    ]);
+  });
+  it('refuses T4/T5 dead points above 10,000 in the modal', () => {
+    expect(
+      validateDeadTroopsSettings({ enabled: true, t4: 15, t5: 20_000 }, { valid: true, reason: null }),
+    ).toBe('T4 and T5 dead points must be at most 10,000');
+  });
+  it('refuses the whole payload with a 1e308 goal', () => {
+    const payload = { data: data({ goals: [{ ...tier, score_multiplier: 1e308 }] }), warsConfig: null };
+    expect(messages(validateFormulaPayload(payload, { scans }))).toEqual([
+      'Power tier 1: Score Goal must be between 0 and 100,000 %',
+    ]);
+  });
+});
+
 describe('T4/T5 Dead Troops modal', () => {
   const valid = { valid: true, reason: null } as const;
   it('needs both points above 0 when enabled', () => {

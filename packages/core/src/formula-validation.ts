@@ -1,4 +1,4 @@
-import { MAX_GOAL_TIERS } from './constants.ts';
+import { MAX_GOAL_TIERS, TIER_POWER_MAX_M } from './constants.ts';
 import {
   DEFAULT_STATS_FORMULA,
   type FormulaTerm,
@@ -6,7 +6,7 @@ import {
   type StatName,
   type StatsFormula,
 } from './formula.ts';
-import { DEFAULT_GOAL_TYPE, type GoalTier } from './goals.ts';
+import { DEFAULT_GOAL_TYPE, type GoalTier, type GoalType, isGoalInRange, MAX_TIER_GOAL } from './goals.ts';
 import {
   type SavedWar,
   type ScanOption,
@@ -39,6 +39,27 @@ export function statEmptyMessage(stat: string): string {
 
 export function statNotNumberMessage(stat: string): string {
   return `${stat} must be a number`;
+}
+
+/**
+ * Points per unit of a stat: 0 … 10,000. SPEC's defaults are 10–30; rss terms use fractions. Negative points would
+ * take DKP away for fighting, and a huge value times a stored count (up to 10^14) leaves the range a page can show.
+ */
+export const MAX_STAT_POINTS = 10_000;
+
+export function statRangeMessage(stat: string): string {
+  return `${stat} must be between 0 and ${MAX_STAT_POINTS.toLocaleString('en-US')}`;
+}
+
+/** 'Power tier 2: DKP Goal must be between 0 and 100,000 %' (direct goals: '… 1,000,000M'). */
+export function tierGoalRangeMessage(
+  tierNumber: number,
+  goal: keyof typeof TIER_GOAL_LABELS,
+  type: GoalType,
+): string {
+  const max = MAX_TIER_GOAL[type].toLocaleString('en-US');
+  const unit = type === 'percentage' ? ' %' : 'M';
+  return `Power tier ${tierNumber}: ${TIER_GOAL_LABELS[goal]} must be between 0 and ${max}${unit}`;
 }
 
 export const TIER_GOAL_LABELS = {
@@ -83,11 +104,23 @@ export function validateStatsFormula(stats: StatsFormulaInput): FormulaIssue[] {
   if (enabled.length === 0)
     return [{ path: 'stats_formula', message: FORMULA_VALIDATION_MESSAGES.noTermEnabled }];
   const issues: FormulaIssue[] = [];
-  for (const stat of enabled) {
-    const value = stats[stat]![0];
-    if (isEmptyValue(value)) issues.push({ path: `stats_formula.${stat}`, message: statEmptyMessage(stat) });
-    else if (editorNumber(value) === null)
-      issues.push({ path: `stats_formula.${stat}`, message: statNotNumberMessage(stat) });
+  for (const stat of STAT_NAMES) {
+    const term = stats[stat];
+    if (!term) continue;
+    const value = term[0];
+    const on = term[1] === true;
+    const path = `stats_formula.${stat}`;
+    // An empty or unreadable value of a term that is off is stored as 0; one that is on cannot be scored.
+    if (isEmptyValue(value)) {
+      if (on) issues.push({ path, message: statEmptyMessage(stat) });
+      continue;
+    }
+    const n = editorNumber(value);
+    if (n === null) {
+      if (on) issues.push({ path, message: statNotNumberMessage(stat) });
+    } else if (n < 0 || n > MAX_STAT_POINTS) {
+      issues.push({ path, message: statRangeMessage(stat) });
+    }
   }
   return issues;
 }
@@ -121,6 +154,11 @@ export function validateTiers(tiers: readonly TierInput[], switches: Requirement
     const to = editorNumber(tier.to);
     if (from === null || to === null || to <= from)
       issues.push({ path, message: `Power tier ${n}: To value must be greater than From value` });
+    if (from !== null && from < 0)
+      issues.push({ path, message: `Power tier ${n}: From value cannot be negative` });
+    if (to !== null && to > TIER_POWER_MAX_M)
+      issues.push({ path, message: `Power tier ${n}: Maximum power limit is 10,000M` });
+    const type: GoalType = tier.type === 'direct' ? 'direct' : DEFAULT_GOAL_TYPE;
     const goals: [keyof typeof TIER_GOAL_LABELS, EditorValue, boolean][] = [
       ['score_multiplier', tier.score_multiplier, true],
       ['dead_multiplier', tier.dead_multiplier, switches.dead_on],
@@ -129,8 +167,12 @@ export function validateTiers(tiers: readonly TierInput[], switches: Requirement
     for (const [goal, value, required] of goals) {
       if (isEmptyValue(value)) {
         if (required) issues.push({ path, message: tierGoalEmptyMessage(n, goal) });
-      } else if (editorNumber(value) === null) {
-        issues.push({ path, message: `Power tier ${n}: ${TIER_GOAL_LABELS[goal]} must be a number` });
+      } else {
+        const number = editorNumber(value);
+        if (number === null)
+          issues.push({ path, message: `Power tier ${n}: ${TIER_GOAL_LABELS[goal]} must be a number` });
+        else if (!isGoalInRange(number, type))
+          issues.push({ path, message: tierGoalRangeMessage(n, goal, type) });
       }
     }
   });
@@ -179,6 +221,8 @@ export function validateDeadTroopsSettings(settings: DeadTroopsSettings, hoh: Ho
   const t4 = editorNumber(settings.t4);
   const t5 = editorNumber(settings.t5);
   if (t4 === null || t5 === null || t4 <= 0 || t5 <= 0) return FORMULA_VALIDATION_MESSAGES.deadPointsPositive;
+  if (t4 > MAX_STAT_POINTS || t5 > MAX_STAT_POINTS)
+    return `T4 and T5 dead points must be at most ${MAX_STAT_POINTS.toLocaleString('en-US')}`;
   if (!hoh.valid) return hohInvalidMessage(hoh.reason);
   return null;
 }

@@ -6,6 +6,8 @@ import {
   editTierRange,
   type GoalTier,
   goalsForPower,
+  isGoalInRange,
+  MAX_TIER_GOAL,
   maxTierTo,
   nextTierFrom,
   readGoalTiers,
@@ -164,6 +166,44 @@ describe('deleteTier', () => {
       [0, 25],
       [25, 150],
     ]);
+  });
+
+  // Issue 14 bug 3: '150M – 150M' and '850M – 150M' tiers, which Save then refused.
+  it('never makes a tier whose To is not above its From when the new last tier starts at or above 150M', () => {
+    const high = [tier(0, 150), tier(150, 300), tier(300, 400)];
+    expect(tiersOf(deleteTier(high, 2)).map((t) => [t.from, t.to])).toEqual([
+      [0, 150],
+      [150, 400],
+    ]);
+    const higher = [tier(0, 700), tier(700, 850), tier(850, 1000)];
+    expect(tiersOf(deleteTier(higher, 2)).map((t) => [t.from, t.to])).toEqual([
+      [0, 700],
+      [700, 1000],
+    ]);
+  });
+});
+
+describe('readGoalTiers limits', () => {
+  it('reads a stored goal outside 0 … MAX_TIER_GOAL as no goal, so a 1e308 save cannot break a page', () => {
+    const [read] = readGoalTiers([
+      {
+        from: 0,
+        to: 150,
+        type: 'percentage',
+        score_multiplier: 1e308,
+        dead_multiplier: -5,
+        kp_multiplier: 400,
+      },
+    ]);
+    expect(read).toMatchObject({ score_multiplier: null, dead_multiplier: null, kp_multiplier: 400 });
+    expect(goalsForPower([read!], 100_000_000)).toEqual({ dkp: null, dead: null, kp: 400_000_000 });
+  });
+
+  it('allows up to 100,000 % and 1,000,000M direct', () => {
+    expect(isGoalInRange(MAX_TIER_GOAL.percentage, 'percentage')).toBe(true);
+    expect(isGoalInRange(MAX_TIER_GOAL.percentage + 1, 'percentage')).toBe(false);
+    expect(isGoalInRange(1_000_000, 'direct')).toBe(true);
+    expect(isGoalInRange(-0.01, 'direct')).toBe(false);
   });
 });
 

@@ -26,6 +26,19 @@ export interface GoalTier {
 export const DEFAULT_GOAL_TYPE: GoalType = 'percentage';
 export const DEFAULT_TIER_GOALS = { score_multiplier: 200, dead_multiplier: 1, kp_multiplier: 400 } as const;
 
+/**
+ * The largest goal a tier may set (the smallest is 0): 100,000 % of base power (a thousand times it), or
+ * 1,000,000M as a direct number. Far above any real goal (SPEC's defaults are 200 % DKP, 400 % KP), and small
+ * enough that a goal times the largest stored power stays a finite, exact-enough number: a goal of 1e308 made
+ * every governor's goal Infinity and broke the KvK DKP page.
+ */
+export const MAX_TIER_GOAL: Readonly<Record<GoalType, number>> = { percentage: 100_000, direct: 1_000_000 };
+
+/** Whether a goal of this type is within 0 … MAX_TIER_GOAL. */
+export function isGoalInRange(value: number, type: GoalType): boolean {
+  return Number.isFinite(value) && value >= 0 && value <= MAX_TIER_GOAL[type];
+}
+
 export type TierResult = { ok: true; tiers: GoalTier[] } | { ok: false; error: string };
 
 /** Bounds are stored as numbers, but old saves hold text and 'above' (SPEC: 'above' means 110). */
@@ -35,10 +48,11 @@ function readBound(value: unknown, fallback: number): number {
   return typeof n === 'number' && Number.isFinite(n) ? n : fallback;
 }
 
-function readGoal(value: unknown): number | null {
+/** A stored goal; one outside the limits (saved before they existed) reads as no goal, so it cannot break a page. */
+function readGoal(value: unknown, type: GoalType): number | null {
   if (value === null || value === undefined || value === '') return null;
   const n = typeof value === 'string' ? Number(value) : value;
-  return typeof n === 'number' && Number.isFinite(n) ? n : null;
+  return typeof n === 'number' && isGoalInRange(n, type) ? n : null;
 }
 
 /**
@@ -49,14 +63,17 @@ export function readGoalTiers(raw: unknown): GoalTier[] {
   if (!Array.isArray(raw)) return [];
   return raw
     .filter((t): t is Record<string, unknown> => t !== null && typeof t === 'object')
-    .map((t) => ({
-      from: readBound(t.from, 0),
-      to: readBound(t.to, ABOVE_POWER_M),
-      type: t.type === 'direct' ? 'direct' : DEFAULT_GOAL_TYPE,
-      score_multiplier: readGoal(t.score_multiplier),
-      dead_multiplier: readGoal(t.dead_multiplier),
-      kp_multiplier: readGoal(t.kp_multiplier ?? t.kd_multiplier),
-    }));
+    .map((t) => {
+      const type: GoalType = t.type === 'direct' ? 'direct' : DEFAULT_GOAL_TYPE;
+      return {
+        from: readBound(t.from, 0),
+        to: readBound(t.to, ABOVE_POWER_M),
+        type,
+        score_multiplier: readGoal(t.score_multiplier, type),
+        dead_multiplier: readGoal(t.dead_multiplier, type),
+        kp_multiplier: readGoal(t.kp_multiplier ?? t.kd_multiplier, type),
+      };
+    });
 }
 
 type TierInput = string | number | null | undefined;
@@ -141,7 +158,11 @@ export function editTierRange(
   return { ok: true, tiers: next };
 }
 
-/** SPEC §4 tier deletion: neighbours close the gap; the last remaining tier cannot go. */
+/**
+ * SPEC §4 tier deletion: neighbours close the gap; the last remaining tier cannot go. Deleting the last tier sets
+ * the new last tier's To to 150M (SPEC) only when that is above its From; otherwise it takes the deleted tier's To,
+ * so no tier ever ends at or below where it starts (docs/decisions.md).
+ */
 export function deleteTier(tiers: readonly GoalTier[], index: number): TierResult {
   if (tiers.length <= 1) return { ok: false, error: 'At least one power tier is required' };
   const tier = tiers[index];
@@ -150,7 +171,9 @@ export function deleteTier(tiers: readonly GoalTier[], index: number): TierResul
   if (index === 0) {
     next[0] = { ...next[0]!, from: 0 };
   } else if (index === tiers.length - 1) {
-    next[index - 1] = { ...next[index - 1]!, to: LAST_TIER_DELETE_TO_M };
+    const previous = next[index - 1]!;
+    const to = previous.from < LAST_TIER_DELETE_TO_M ? LAST_TIER_DELETE_TO_M : tier.to;
+    next[index - 1] = { ...previous, to };
   } else {
     next[index - 1] = { ...next[index - 1]!, to: tier.to };
   }

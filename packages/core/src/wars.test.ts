@@ -47,6 +47,11 @@ describe('defaultWars', () => {
     expect(defaultWars(undefined, [scan(1)])).toEqual([]);
     expect(defaultWars([], [])).toEqual([]);
   });
+
+  // Issue 14 bug 2: deleting every war and saving brought a full-period War 1 back.
+  it('keeps a saved empty list empty, however many scans there are', () => {
+    expect(defaultWars([], [scan(1), scan(2), scan(3)])).toEqual([]);
+  });
 });
 
 describe('deleteWar', () => {

@@ -67,14 +67,15 @@ function scanFromSaved(
 }
 
 /**
- * SPEC §4: wars start from the saved selection; without one, War 1 spans the first to the last scan when there are
- * at least two scans, else there are none.
+ * SPEC §4: wars start from the saved selection; without one (never saved: null), War 1 spans the first to the last
+ * scan when there are at least two scans, else there are none. A saved empty list stays empty: the admin deleted
+ * every war.
  */
 export function defaultWars(
   saved: readonly SavedWar[] | null | undefined,
   scans: readonly ScanOption[],
 ): War[] {
-  if (saved && saved.length > 0) {
+  if (saved) {
     return saved.map((w, i) => ({
       name: warName(i),
       beforeScan: scanFromSaved(w.before, scans),

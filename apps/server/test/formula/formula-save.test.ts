@@ -124,7 +124,7 @@ describe('formula editor API', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: 'success',
-      message: 'Discord formula and 2 war(s) saved successfully!',
+      message: 'Formula and 2 wars saved successfully!',
       wars: 2,
     });
     const body = await get();
@@ -134,10 +134,14 @@ describe('formula editor API', () => {
     expect(body.isDefault).toBe(false);
   });
 
-  it('saves without wars with the short message (and clears the wars)', async () => {
+  // Issue 14 bug 2: an empty list read back as 'none', so the editor showed a full-period War 1 again.
+  it('saves without wars with the short message, and reads back an empty wars list, not "none"', async () => {
     const res = await save(payload());
-    expect(res.json()).toMatchObject({ status: 'success', message: 'Discord formula saved successfully!' });
-    expect((await get()).dkpScansSelection).toBe('none');
+    expect(res.json()).toMatchObject({ status: 'success', message: 'Formula saved successfully!' });
+    expect((await get()).dkpScansSelection).toEqual({ wars: [] });
+    const cleared = await save(payload({}, { warsConfig: null }));
+    expect(cleared.statusCode).toBe(200);
+    expect((await get()).dkpScansSelection).toEqual({ wars: [] });
   });
 
   const off = Object.fromEntries(Object.entries(DEFAULT_STATS_FORMULA).map(([k, v]) => [k, [v[0], false]]));
@@ -213,6 +217,21 @@ describe('formula editor API', () => {
       ['Invalid scan selection'],
     ],
     [
+      'negative points',
+      () => payload({ stats_formula: { ...DEFAULT_STATS_FORMULA, 'T4-Kills': [-10, true] } }),
+      ['T4-Kills must be between 0 and 10,000'],
+    ],
+    [
+      'a negative goal',
+      () => payload({ goals: [{ ...tier(0, 100), score_multiplier: -200 }] }),
+      ['Power tier 1: Score Goal must be between 0 and 100,000 %'],
+    ],
+    [
+      'a 1e308 goal',
+      () => payload({ kp_on: true, goals: [{ ...tier(0, 100), kp_multiplier: 1e308 }] }),
+      ['Power tier 1: KP Goal must be between 0 and 100,000 %'],
+    ],
+    [
       'several problems, in the editor’s order',
       () => payload({ stats_formula: { 'T4-Kills': ['', true] }, goals: [] }),
       ['T4-Kills cannot be empty', 'At least one power tier goal must be configured'],
@@ -284,7 +303,7 @@ describe('formula editor API', () => {
     expect(await auditActions(db, world.kd)).toEqual(['formula.save', 'formula.reset', 'formula.reset']);
     const rows = await db.selectFrom('audit_log').selectAll().orderBy('id').execute();
     expect(rows[0]!.user_id).toBe(world.kingdomAdmin.id);
-    expect(JSON.parse(rows[0]!.after_json!)).toMatchObject({ kp_on: true, warsConfig: null });
+    expect(JSON.parse(rows[0]!.after_json!)).toMatchObject({ kp_on: true, warsConfig: { base: {}, wars: [] } });
     expect(JSON.parse(rows[1]!.before_json!)).toMatchObject({ kp_on: true });
     expect(JSON.parse(rows[1]!.after_json!)).toMatchObject({ kp_on: false, goals: DEFAULT_GOAL_TIERS });
   });

@@ -71,7 +71,10 @@ function mutableTerms(formula: Readonly<Record<StatName, FormulaTerm>>): Record<
   return out;
 }
 
-/** The saved wars config, or null when none is saved (or it is unreadable). */
+/**
+ * The saved wars config; null when wars were never saved (or they are unreadable). A save without wars keeps an
+ * empty list, so the editor shows none instead of its full-period War 1 (issue 14: deleted wars came back).
+ */
 export function readStoredWars(row: FormulaTable | null): WarsConfigDto | null {
   const raw = row?.wars_json ? parseJson(row.wars_json) : null;
   if (raw === null || typeof raw !== 'object') return null;
@@ -90,7 +93,6 @@ export function readStoredWars(row: FormulaTable | null): WarsConfigDto | null {
     before: map((war as { before?: unknown } | null)?.before),
     after: map((war as { after?: unknown } | null)?.after),
   }));
-  if (wars.length === 0) return null;
   return { base: map((raw as { base?: unknown }).base), wars };
 }
 
@@ -158,6 +160,9 @@ function auditView(row: FormulaTable | null) {
   return row ? { ...readStoredFormula(row), warsConfig: readStoredWars(row) } : null;
 }
 
+/** What a save without wars stores: the chat-bot reads it as "no wars" like a missing config. */
+const NO_WARS = { base: {}, wars: [] } as const;
+
 export async function saveFormula(
   db: Kysely<Database>,
   user: SessionUser,
@@ -184,7 +189,7 @@ export async function saveFormula(
     score_on: formula.score_on ? 1 : 0,
     dead_on: formula.dead_on ? 1 : 0,
     kp_on: formula.kp_on ? 1 : 0,
-    wars_json: formula.warsConfig ? JSON.stringify(formula.warsConfig) : null,
+    wars_json: JSON.stringify(formula.warsConfig ?? NO_WARS),
     updated_at: now,
   };
   await db.transaction().execute(async (trx) => {
