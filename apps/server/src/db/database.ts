@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from './dialect.ts';
 import type { Database } from './schema.ts';
+import { type BusyWait, BusyWaitingSqliteDialect, DEFAULT_BUSY_WAIT } from './sqlite-busy.ts';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -17,6 +18,8 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   /** PostgreSQL only: every query runs in this schema (tests give each run its own). */
   schema?: string;
+  /** SQLite only: how long a statement waits for another process's write lock (see sqlite-busy.ts). */
+  busyWait?: BusyWait;
 }
 
 const PG_INT8 = 20;
@@ -39,14 +42,14 @@ export function isPostgresUrl(url: string): boolean {
 
 export function createDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
   if (isPostgresUrl(url)) return createPostgres(url, options);
-  if (url.startsWith('sqlite:')) return createSqlite(url.slice('sqlite:'.length));
+  if (url.startsWith('sqlite:')) return createSqlite(url.slice('sqlite:'.length), options.busyWait);
   throw new Error(
     `DATABASE_URL must start with sqlite: or postgres:// (got "${url.split(':')[0]}:…"). ` +
       'Examples: sqlite:./data/kingdom-stats.sqlite, sqlite::memory:, postgres://user@host:5432/db',
   );
 }
 
-function createSqlite(location: string): DatabaseHandle {
+function createSqlite(location: string, busyWait: BusyWait = DEFAULT_BUSY_WAIT): DatabaseHandle {
   const inMemory = location === ':memory:' || location === '';
   const file = inMemory ? ':memory:' : resolve(location);
   if (!inMemory) mkdirSync(dirname(file), { recursive: true });
@@ -55,8 +58,11 @@ function createSqlite(location: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   // WAL with NORMAL sync is durable across application crashes and much faster for imports.
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  // No waiting inside SQLite: that wait would block the event loop. The dialect waits asynchronously instead.
+  sqlite.pragma('busy_timeout = 0');
+  const db = new Kysely<Database>({
+    dialect: new BusyWaitingSqliteDialect({ database: withStatementCache(sqlite) }, busyWait),
+  });
   return {
     db,
     dialect: 'sqlite',
