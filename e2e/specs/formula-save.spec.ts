@@ -47,7 +47,7 @@ test.describe('formula editor: save and reset', () => {
     expect(body.passed_data.code).toBe(target.code);
     expect(body.passed_data.data.goals).toHaveLength(6);
     expect(body.passed_data.warsConfig.wars).toHaveLength(2);
-    await expect(editor.resultMessage).toHaveText('Discord formula and 2 war(s) saved successfully!');
+    await expect(editor.resultMessage).toHaveText('Formula and 2 wars saved successfully!');
     await editor.closeResult();
   });
 

@@ -109,7 +109,7 @@ test.describe('KD DKP dashboard', () => {
     await expect(dashboard.range).toContainText('Showing 21–40');
     await dashboard.search.fill(String(top['Governor ID']));
     await expect(dashboard.rows).toHaveCount(1);
-    await expect(dashboard.range).toHaveText('Showing 1–1 of 1 governors');
+    await expect(dashboard.range).toHaveText('Showing 1–1 of 1 governor');
     await dashboard.search.fill(String(top.Name).toUpperCase());
     await expect(dashboard.rows.first()).toContainText(String(top.Name));
     const alliance = String(top.Alliance);

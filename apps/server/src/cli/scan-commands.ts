@@ -1,4 +1,5 @@
 import { basename, resolve } from 'node:path';
+import { countNoun } from '@kingdom-stats/core';
 import type { Command } from 'commander';
 import { deleteKingdomScan, listScans } from '../features/scans/service.ts';
 import { importScanFile } from '../import/import-scan.ts';
@@ -55,7 +56,7 @@ export function registerScanCommands(program: Command): void {
           const what =
             result.status === 'already-imported'
               ? 'already imported (use --replace to replace it)'
-              : `${result.status}: ${result.rows} governors`;
+              : `${result.status}: ${countNoun(result.rows, 'governor')}`;
           print(`${basename(filePath)}: scan ${result.scanId} at ${isoUtc(result.takenAt)} ${what}`);
           if (result.status !== 'already-imported') {
             print(`  time taken from ${TIME_SOURCES[result.takenAtSource]}`);

@@ -303,7 +303,10 @@ describe('formula editor API', () => {
     expect(await auditActions(db, world.kd)).toEqual(['formula.save', 'formula.reset', 'formula.reset']);
     const rows = await db.selectFrom('audit_log').selectAll().orderBy('id').execute();
     expect(rows[0]!.user_id).toBe(world.kingdomAdmin.id);
-    expect(JSON.parse(rows[0]!.after_json!)).toMatchObject({ kp_on: true, warsConfig: { base: {}, wars: [] } });
+    expect(JSON.parse(rows[0]!.after_json!)).toMatchObject({
+      kp_on: true,
+      warsConfig: { base: {}, wars: [] },
+    });
     expect(JSON.parse(rows[1]!.before_json!)).toMatchObject({ kp_on: true });
     expect(JSON.parse(rows[1]!.after_json!)).toMatchObject({ kp_on: false, goals: DEFAULT_GOAL_TIERS });
   });

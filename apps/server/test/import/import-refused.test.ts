@@ -136,7 +136,7 @@ describe('refusals that need no bad fixture', () => {
       'NOT_FOUND',
     );
     expect(message).toBe(
-      'Kingdom 4321 does not exist. Add it first: npm run cli -- kingdom add 4321 --code <code>',
+      'Kingdom 4321 does not exist. Add it first in Kingdom Management.',
     );
     expect(await snapshot(db.db)).toEqual(before);
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countNoun } from '../count-noun.ts';
 import { STAT_NAMES } from '../formula.ts';
 import { kingdomCodeParamsSchema } from './dashboard.ts';
 
@@ -145,7 +146,7 @@ export type FormulaSavePayload = FormulaSaveBody['passed_data'];
 
 export const formulaSaveResponseSchema = z.object({
   status: z.literal('success'),
-  /** 'Discord formula saved successfully!' or 'Discord formula and N war(s) saved successfully!' */
+  /** 'Formula saved successfully!' or 'Formula and 2 wars saved successfully!' (issue 14: no 'Discord'). */
   message: z.string(),
   /** Number of wars saved. */
   wars: z.number().int(),
@@ -163,11 +164,11 @@ export const formulaResetResponseSchema = z.object({
 export type FormulaResetResponse = z.infer<typeof formulaResetResponseSchema>;
 
 export const FORMULA_MESSAGES = {
-  saved: 'Discord formula saved successfully!',
+  saved: 'Formula saved successfully!',
   reset: 'Formula reset successfully!',
   validationError: 'Validation Error: Please fix the validation errors before saving.',
 } as const;
 
 export function formulaSavedMessage(wars: number): string {
-  return wars > 0 ? `Discord formula and ${wars} war(s) saved successfully!` : FORMULA_MESSAGES.saved;
+  return wars > 0 ? `Formula and ${countNoun(wars, 'war')} saved successfully!` : FORMULA_MESSAGES.saved;
 }

@@ -1,3 +1,4 @@
+import { countNoun } from '@kingdom-stats/core';
 import {
   adminKingdomParamsSchema,
   kvkNumberParamsSchema,
@@ -45,10 +46,7 @@ export const kingdomFileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   function uploadedFile(body: unknown): Buffer {
     if (!Buffer.isBuffer(body) || body.length === 0) {
-      throw new AppError(
-        'BAD_REQUEST',
-        'Choose a file to upload (sent as the request body, application/octet-stream)',
-      );
+      throw new AppError('BAD_REQUEST', 'Choose a file to upload.');
     }
     return body;
   }
@@ -192,7 +190,9 @@ export const kingdomFileRoutes: FastifyPluginAsyncZod = async (app) => {
         const { user, kingdom } = await adminKingdom(request, request.params);
         const kvk = Number(request.params.kvk);
         const removed = await clearKvkUpload(app.db, upload.table, kingdom.kd, kvk, user.id);
-        return { message: `Removed the ${uploadLabel(upload.table)} of KvK ${kvk} (${removed} governors)` };
+        return {
+          message: `Removed the ${uploadLabel(upload.table)} of KvK ${kvk} (${countNoun(removed, 'governor')})`,
+        };
       },
     );
   }

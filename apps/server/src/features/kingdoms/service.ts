@@ -65,10 +65,7 @@ export async function listKingdoms(db: Kysely<Database>): Promise<KingdomListIte
 export async function requireKingdom(db: Kysely<Database>, kd: number) {
   const kingdom = await db.selectFrom('kingdoms').selectAll().where('kd', '=', kd).executeTakeFirst();
   if (!kingdom) {
-    throw new AppError(
-      'NOT_FOUND',
-      `Kingdom ${kd} does not exist. Add it first: npm run cli -- kingdom add ${kd} --code <code>`,
-    );
+    throw new AppError('NOT_FOUND', `Kingdom ${kd} does not exist. Add it first in Kingdom Management.`);
   }
   return kingdom;
 }

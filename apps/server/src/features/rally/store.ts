@@ -46,10 +46,7 @@ export async function storeRallies(
   return db.transaction().execute(async (trx) => {
     const kingdom = await trx.selectFrom('kingdoms').select('kd').where('kd', '=', kd).executeTakeFirst();
     if (!kingdom) {
-      throw new AppError(
-        'NOT_FOUND',
-        `Kingdom ${kd} does not exist. Add it first: npm run cli -- kingdom add ${kd} --code <code>`,
-      );
+      throw new AppError('NOT_FOUND', `Kingdom ${kd} does not exist. Add it first in Kingdom Management.`);
     }
     let existing = 0;
     for (const batch of chunks([...ids])) {

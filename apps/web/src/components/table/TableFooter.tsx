@@ -1,4 +1,4 @@
-import { formatInteger } from '@kingdom-stats/core';
+import { countNoun, formatInteger } from '@kingdom-stats/core';
 import { Pager } from './Pager.tsx';
 import { PageSizeSelect } from './PageSizeSelect.tsx';
 
@@ -6,7 +6,7 @@ interface TableFooterProps {
   page: number;
   pageSize: number;
   total: number;
-  /** 'governors', 'kingdoms', … */
+  /** What a row is, in the singular ('governor', 'kingdom'): the count says '1 governor' or '3,712 governors'. */
   noun: string;
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: number) => void;
@@ -14,7 +14,7 @@ interface TableFooterProps {
   disabled?: boolean;
 }
 
-/** 'Showing 1–20 of 3,712 governors', the page size and the pager. */
+/** 'Showing 1–20 of 3,712 governors' ('of 1 governor'), the page size and the pager. */
 export function TableFooter({
   page,
   pageSize,
@@ -31,7 +31,7 @@ export function TableFooter({
   return (
     <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
       <p className="text-sm text-slate-400" aria-live="polite" data-testid="table-range">
-        Showing {formatInteger(from)}–{formatInteger(to)} of {formatInteger(total)} {noun}
+        Showing {formatInteger(from)}–{formatInteger(to)} of {countNoun(total, noun)}
       </p>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <PageSizeSelect value={pageSize} onChange={onPageSizeChange} disabled={disabled} />

@@ -319,7 +319,7 @@ export function AutarchView({ kd, code, campColors }: AutarchViewProps) {
           page={paging.page}
           pageSize={paging.pageSize}
           total={rows.length}
-          noun="governors"
+          noun="governor"
           onPageChange={(page) => {
             remember();
             paging.setPage(page);

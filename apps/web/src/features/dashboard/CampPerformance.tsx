@@ -111,7 +111,7 @@ export function CampPerformance({
           page={paging.page}
           pageSize={paging.pageSize}
           total={rows.length}
-          noun="camps"
+          noun="camp"
           onPageChange={paging.setPage}
           onPageSizeChange={paging.setPageSize}
           label={`${title} pages`}

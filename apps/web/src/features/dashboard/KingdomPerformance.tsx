@@ -136,7 +136,7 @@ export function KingdomPerformance({
           page={paging.page}
           pageSize={paging.pageSize}
           total={rows.length}
-          noun="kingdoms"
+          noun="kingdom"
           onPageChange={paging.setPage}
           onPageSizeChange={paging.setPageSize}
           label={`${title} pages`}

@@ -246,7 +246,7 @@ export function PlayerTable(props: PlayerTableProps) {
         page={state.page}
         pageSize={state.pageSize}
         total={total}
-        noun="governors"
+        noun="governor"
         onPageChange={props.onPage}
         onPageSizeChange={props.onPageSize}
         label="Player stats pages"

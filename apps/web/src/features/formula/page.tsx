@@ -60,7 +60,7 @@ export function Component() {
     <div className="space-y-4 pb-24 md:pb-0">
       <PageHeader
         title={`DKP Formula — ${kingdomLabel(kd)}`}
-        description="The formula, power-tier goals and wars the kingdom's bot scores DKP with."
+        description="The formula, power-tier goals and wars that score this kingdom's DKP on its dashboards."
       >
         <Link to={`/${kd}/kd-dashboard/${code}`} className={`${secondaryButton} self-start sm:self-auto`}>
           <span aria-hidden="true">←</span> Go To KvK Dashboard

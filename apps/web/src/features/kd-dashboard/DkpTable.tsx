@@ -290,7 +290,7 @@ export function DkpTable({ rows, activeColumns, busy, onExport }: DkpTableProps)
         page={current}
         pageSize={pageSize}
         total={sorted.length}
-        noun="governors"
+        noun="governor"
         onPageChange={setPage}
         onPageSizeChange={(size) => {
           setPageSize(size);

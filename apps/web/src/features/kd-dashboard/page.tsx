@@ -1,3 +1,4 @@
+import { countNoun } from '@kingdom-stats/core';
 import type { KdDashboardResponse } from '@kingdom-stats/core/api';
 import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -270,7 +271,7 @@ function Body({ kd, data, busy }: { kd: string; data: KdDashboardResponse; busy:
       <Section
         id="kvkPlayers"
         title="KvK Players"
-        description={`${data.totalPlayers.toLocaleString('en-US')} governors, ranked by DKP score.`}
+        description={`${countNoun(data.totalPlayers, 'governor')}, ranked by DKP score.`}
       >
         <DkpTable
           rows={data.playerData}

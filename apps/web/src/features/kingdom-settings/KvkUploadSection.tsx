@@ -1,3 +1,4 @@
+import { countNoun } from '@kingdom-stats/core';
 import type { AdminKingdomResponse, UploadSummary } from '@kingdom-stats/core/api';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import type { useKingdomAdminActions } from '../../api/admin-kingdoms.ts';
@@ -123,7 +124,7 @@ export function KvkUploadSection({
                 <span className="font-medium text-white">KvK {summary.kvkNumber}</span>
                 <span className="text-slate-400">
                   {' '}
-                  · {summary.governors} governors · updated {formatUtc(summary.updatedAt)}
+                  · {countNoun(summary.governors, 'governor')} · updated {formatUtc(summary.updatedAt)}
                 </span>
               </div>
               <button
@@ -164,7 +165,7 @@ export function KvkUploadSection({
       >
         <p>
           Remove the {look.what} of <strong className="text-white">KvK {toClear?.kvkNumber}</strong> (
-          {toClear?.governors} governors)?
+          {countNoun(toClear?.governors ?? 0, 'governor')})?
         </p>
       </ConfirmDialog>
     </Section>

@@ -27,7 +27,7 @@ export function RallyFooter({
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
       <p className="text-sm text-slate-400" aria-live="polite" data-testid="rally-showing">
-        Showing {from} to {to} of {total} participants
+        Showing {from} to {to} of {total} {total === 1 ? 'participant' : 'participants'}
       </p>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <PageSizeSelect
