@@ -34,8 +34,8 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
   const app = Fastify({
     logger: { level: config.logLevel },
     // Behind a proxy the client's address comes from X-Forwarded-For; rate limits key on it. Only proxies named by
-    // TRUST_PROXY (default: loopback) are believed, so a client cannot pick its own address.
-    trustProxy: config.trustProxy ?? ['loopback'],
+    // TRUST_PROXY (default: none) are believed, so a client cannot pick its own address (config.ts).
+    trustProxy: config.trustProxy ?? false,
     frameworkErrors: answerRouterError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -62,13 +62,20 @@ function parseBoolean(name: string, value: string | undefined, fallback: boolean
 }
 
 /**
- * Default `loopback`: a reverse proxy on the same machine is believed, a client that talks to the server directly
- * cannot pick its own address with a forged X-Forwarded-For (which would let it dodge the rate limits).
+ * Default: believe no proxy. The client's address is then the socket's, which no client can forge; behind a reverse
+ * proxy every viewer shares the proxy's address until the operator names it (TRUST_PROXY=loopback, an address or a
+ * range). Trusting loopback by default was unsafe: a local proxy that passes the client's own
+ * X-Forwarded-For on unchanged would let every client pick its address. With a list, the client is the right-most
+ * address in X-Forwarded-For that is not a trusted proxy (docs/operations.md, "Behind a reverse proxy").
  */
 function parseTrustProxy(value: string | undefined): TrustProxy {
   const text = (value ?? '').trim();
-  if (text === '') return ['loopback'];
+  if (text === '') return false;
   if (['true', 'false'].includes(text.toLowerCase())) return text.toLowerCase() === 'true';
+  // Fastify believes no address at all for a bare hop count (it cannot check who the peer is): name the proxies.
+  if (/^\d+$/.test(text)) {
+    throw new Error(`TRUST_PROXY cannot be a hop count ("${text}"): name your proxy's address, e.g. loopback`);
+  }
   const entries = text.split(',').map((entry) => entry.trim());
   const valid = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F]*[.:][0-9a-fA-F.:]*(\/\d{1,3})?)$/;
   const bad = entries.find((entry) => !valid.test(entry));

@@ -1,89 +1,44 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
+import { FailureCounter } from './failure-counter.ts';
+import { type CodeGuess, WrongCodeLimiter, type WrongCodeSettings } from './wrong-code-limiter.ts';
 
 /** How many failures a client may have per window before it is refused (429) until the window ends. */
-export interface RateLimitSettings {
+export interface RateLimitSettings extends WrongCodeSettings {
   /** Failed sign-ins per client address per window. */
   signInPerAddress: number;
   /** Failed sign-ins per username per window, whatever the address (a spread-out guesser). */
   signInPerUsername: number;
-  /** Wrong kd/code (or demo secret) pairs per client address per window. */
-  wrongCodePerAddress: number;
-  windowMs: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   signInPerAddress: 10,
   signInPerUsername: 5,
+  wrongCodePerPair: 30,
   wrongCodePerAddress: 30,
+  wrongCodePerKingdom: 300,
   windowMs: 60_000,
+  trustedViewerMs: 6 * 60 * 60_000,
 };
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and try again.';
 export const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait a minute and try again.';
 
-/**
- * Counts failures per key in fixed windows. Memory stays bounded: expired windows are dropped as the map grows, and
- * past `maxKeys` the oldest entries go first (a flood of fresh addresses cannot grow it without limit).
- */
-export class FailureCounter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly maxKeys = 50_000,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Milliseconds until the key may try again, or 0 when it is not blocked. */
-  blockedFor(key: string): number {
-    const entry = this.windows.get(key);
-    if (!entry) return 0;
-    const left = entry.resetAt - this.now();
-    if (left <= 0) {
-      this.windows.delete(key);
-      return 0;
-    }
-    return entry.count >= this.limit ? left : 0;
-  }
-
-  fail(key: string): void {
-    const now = this.now();
-    const entry = this.windows.get(key);
-    if (entry && entry.resetAt > now) {
-      entry.count += 1;
-      return;
-    }
-    if (this.windows.size >= this.maxKeys) this.sweep(now);
-    this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
-  }
-
-  reset(key: string): void {
-    this.windows.delete(key);
-  }
-
-  private sweep(now: number): void {
-    for (const [key, entry] of this.windows) if (entry.resetAt <= now) this.windows.delete(key);
-    // Still full: drop the oldest (Map keeps insertion order).
-    for (const key of this.windows.keys()) {
-      if (this.windows.size < this.maxKeys) break;
-      this.windows.delete(key);
-    }
-  }
-}
-
 export interface RateLimiters {
   settings: RateLimitSettings;
   signInByAddress: FailureCounter;
   signInByUsername: FailureCounter;
-  wrongCodeByAddress: FailureCounter;
+  wrongCodes: WrongCodeLimiter;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     rateLimits: RateLimiters;
+  }
+  interface FastifyRequest {
+    /** Set by a handler whose refusal answers a guess that is not a 404 (see countAsWrongCode). */
+    refusedGuess: CodeGuess | null;
   }
 }
 
@@ -93,28 +48,49 @@ export function refuseTooMany(reply: FastifyReply, waitMs: number, message: stri
 }
 
 /**
- * Requests that name a kingdom's access code (in the path, `code` in the body or query, or `passed_data.code`) or a demo
- * secret: a wrong one is a guess, and the answer (200 or 404) tells the guesser whether it was right.
+ * The secret a request presents, if any: a kingdom's access code (in the path, `code` in the body or query, or
+ * `passed_data.code`) or the demo secret. A wrong one is a guess, and the answer (200 or 404) tells the guesser
+ * whether it was right. The target is the kingdom named beside the code, `*` for calls by code alone.
  */
-export function isGuessableRequest(request: FastifyRequest): boolean {
+export function describeGuess(request: FastifyRequest): CodeGuess | null {
   const url = request.routeOptions.url ?? '';
-  if (url.includes('/:code') || url.includes('/:secret')) return true;
-  const body = request.body as { code?: unknown; passed_data?: { code?: unknown } } | null | undefined;
-  if (typeof body === 'object' && body !== null) {
-    if (typeof body.code === 'string') return true;
-    // The formula save payload carries the code inside passed_data (SPEC §7).
-    if (typeof body.passed_data === 'object' && typeof body.passed_data?.code === 'string') return true;
-  }
+  const params = record(request.params);
+  const body = record(request.body);
+  // The formula save payload carries the code inside passed_data (SPEC §7).
+  const passed = record(body.passed_data);
   // The pre-KvK rankings and formula reset take the code as `?code=`.
-  const query = request.query as { code?: unknown } | null | undefined;
-  return typeof query === 'object' && query !== null && typeof query.code === 'string';
+  const query = record(request.query);
+  if (url.includes('/:secret')) return { target: 'demo', code: keyText(params.secret) ?? '' };
+  const code = firstText(
+    url.includes('/:code') ? params.code : undefined,
+    body.code,
+    passed.code,
+    query.code,
+  );
+  if (code === undefined) return null;
+  const kd = firstText(params.kd, params.kdno, body.kd, passed.kd, query.kd);
+  return { target: kd === undefined || kd === '' ? '*' : `kd ${kd}`, code };
+}
+
+/** True when the request presents an access code or demo secret (see describeGuess). */
+export function isGuessableRequest(request: FastifyRequest): boolean {
+  return describeGuess(request) !== null;
 }
 
 /**
- * Rate limits against guessing. Viewer calls (kd + access code) and the demo link answer 404 for a wrong pair; each
- * 404 there counts against the client's address, and a client over the limit gets 429 on every such call, right
- * code or not, until its window ends. Sign-in failures are counted by the sign-in route itself (per address and per
- * username). Counters live in this process: one server, or one per instance behind a load balancer.
+ * For a refusal that answers a guess without being a 404: choosing an access code another kingdom uses is refused,
+ * and that refusal would tell an admin the code exists, so it costs the same as a wrong code.
+ */
+export function countAsWrongCode(request: FastifyRequest, guess: CodeGuess): void {
+  request.refusedGuess = { target: guess.target, code: keyText(guess.code) ?? '' };
+}
+
+/**
+ * Rate limits against guessing (the rules: wrong-code-limiter.ts). Viewer calls (kd + access code) and the demo
+ * link answer 404 for a wrong pair; each 404 there is counted for the client's address, and a blocked client gets
+ * 429 on such calls, right code or not, until its window ends. Sign-in failures are counted by the sign-in route
+ * itself (per address and per username). Counters live in this process: one server, or one per instance behind a
+ * load balancer.
  */
 export const rateLimitPlugin = fp<{ settings?: Partial<RateLimitSettings> }>(
   async (app: FastifyInstance, options) => {
@@ -123,20 +99,66 @@ export const rateLimitPlugin = fp<{ settings?: Partial<RateLimitSettings> }>(
       settings,
       signInByAddress: new FailureCounter(settings.signInPerAddress, settings.windowMs),
       signInByUsername: new FailureCounter(settings.signInPerUsername, settings.windowMs),
-      wrongCodeByAddress: new FailureCounter(settings.wrongCodePerAddress, settings.windowMs),
+      wrongCodes: new WrongCodeLimiter(settings),
+    });
+    app.decorateRequest('refusedGuess', null);
+
+    // A proxy on this machine that sends X-Forwarded-For while TRUST_PROXY leaves it unbelieved puts every viewer on
+    // one address: still safe (see wrong-code-limiter.ts), but the operator should know, once.
+    let warnedUntrustedProxy = false;
+    app.addHook('onRequest', async (request) => {
+      if (warnedUntrustedProxy || request.headers['x-forwarded-for'] === undefined) return;
+      const socketAddress = request.socket.remoteAddress ?? '';
+      if (request.ip !== socketAddress || !isLoopback(socketAddress)) return;
+      warnedUntrustedProxy = true;
+      request.log.warn(
+        `X-Forwarded-For from ${socketAddress} is ignored, so every client of that proxy shares one address for the ` +
+          'rate limits. If it is your reverse proxy, set TRUST_PROXY=loopback (docs/operations.md, "Behind a reverse proxy").',
+      );
     });
 
     // preHandler: after the body is parsed (update-tables carries the code in it), before any database work.
     app.addHook('preHandler', async (request, reply) => {
-      if (!isGuessableRequest(request)) return;
-      const wait = app.rateLimits.wrongCodeByAddress.blockedFor(request.ip);
+      const guess = describeGuess(request);
+      if (!guess) return;
+      const wait = app.rateLimits.wrongCodes.blockedFor(request.ip, guess);
       if (wait > 0) refuseTooMany(reply, wait, TOO_MANY_ATTEMPTS);
     });
 
     app.addHook('onResponse', async (request, reply) => {
-      if (reply.statusCode === 404 && isGuessableRequest(request)) {
-        app.rateLimits.wrongCodeByAddress.fail(request.ip);
+      if (request.refusedGuess) {
+        app.rateLimits.wrongCodes.wrong(request.ip, request.refusedGuess);
+        return;
       }
+      const status = reply.statusCode;
+      if (status !== 404 && (status < 200 || status >= 300)) return;
+      const guess = describeGuess(request);
+      if (!guess) return;
+      if (status === 404) app.rateLimits.wrongCodes.wrong(request.ip, guess);
+      else app.rateLimits.wrongCodes.right(request.ip, guess);
     });
   },
 );
+
+function isLoopback(address: string): boolean {
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+/** Codes and kds as counter keys: compared as the server compares codes, and short whatever was sent. */
+function keyText(value: unknown): string | undefined {
+  if (typeof value === 'number') return String(value);
+  if (typeof value !== 'string') return undefined;
+  return value.trim().toLowerCase().slice(0, 100);
+}
+
+function firstText(...values: unknown[]): string | undefined {
+  for (const value of values) {
+    const text = keyText(value);
+    if (text !== undefined) return text;
+  }
+  return undefined;
+}

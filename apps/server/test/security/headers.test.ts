@@ -41,14 +41,25 @@ describe('security headers', () => {
 
   it('sends HSTS only over HTTPS, as a trusted proxy reports it', async () => {
     expect((await t.app.inject('/api/health')).headers['strict-transport-security']).toBeUndefined();
-    const viaProxy = await t.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
-    expect(viaProxy.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
-    const forged = await t.app.inject({
-      url: '/api/health',
-      remoteAddress: '203.0.113.5',
-      headers: { 'x-forwarded-proto': 'https' },
-    });
-    expect(forged.headers['strict-transport-security']).toBeUndefined();
+    // By default no proxy is trusted, not even a local one.
+    const untrusted = await t.app.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    expect(untrusted.headers['strict-transport-security']).toBeUndefined();
+    const behindProxy = await createTestApp({ trustProxy: ['loopback'] });
+    try {
+      const viaProxy = await behindProxy.app.inject({
+        url: '/api/health',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(viaProxy.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      const forged = await behindProxy.app.inject({
+        url: '/api/health',
+        remoteAddress: '203.0.113.5',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(forged.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await behindProxy.close();
+    }
   });
 });
 
@@ -99,7 +110,10 @@ describe('configuration', () => {
     expect(config.shopUrl).toBe('https://shop.example/');
     expect(config.premiumUrl).toBeNull();
     expect(config.trustProxy).toEqual(['10.0.0.0/8', 'loopback']);
-    expect(loadConfig({}).trustProxy).toEqual(['loopback']);
+    // No proxy is believed unless named: a local proxy that passes a client's header on cannot let it pick its address.
+    expect(loadConfig({}).trustProxy).toBe(false);
+    // Fastify cannot check the peer of a bare hop count, so it believes nobody: refused rather than silently ignored.
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/hop count/);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(() => loadConfig({ SHOP_URL: 'javascript:alert(1)' })).toThrow(/SHOP_URL must be a full http/);
     expect(() => loadConfig({ PREMIUM_URL: 'shop.example' })).toThrow(/PREMIUM_URL/);
