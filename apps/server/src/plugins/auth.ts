@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { findSessionUser, type SessionUser } from '../auth/sessions.ts';
 import { AppError } from '../errors.ts';
+import { isStaffRoute } from './staff-routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,6 +33,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) if (method !== 'HEAD') routeList.push({ method, url: route.url });
+    // Authenticate before validating: the route's own onRequest hooks run after the session is read (below), and
+    // before the body is parsed and the schema checked. Rights on a kingdom are still checked by the handler.
+    if (methods.some((method) => isStaffRoute(method, route.url))) {
+      const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
+      route.onRequest = [requireSignedIn, ...own];
+    }
   });
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
@@ -42,6 +49,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     request.user = await findSessionUser(app.db, token);
   });
 });
+
+async function requireSignedIn(request: FastifyRequest): Promise<void> {
+  requireUser(request);
+}
 
 export const SIGN_IN_REQUIRED = 'Please sign in';
 export const SESSION_EXPIRED = 'Your session has expired or was signed out. Please sign in again.';

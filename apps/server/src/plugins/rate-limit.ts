@@ -68,7 +68,7 @@ export function describeGuess(request: FastifyRequest): CodeGuess | null {
     query.code,
   );
   if (code === undefined) return null;
-  const kd = firstText(params.kd, params.kdno, body.kd, passed.kd, query.kd);
+  const kd = firstText(params.kd, params.kdno, body.kd, passed.kdnumber, passed.kd, query.kd);
   return { target: kd === undefined || kd === '' ? '*' : `kd ${kd}`, code };
 }
 
