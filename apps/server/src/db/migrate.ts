@@ -5,6 +5,7 @@ import * as rallyTokens from './migrations/0002_rally_tokens.ts';
 import * as governorPresence from './migrations/0003_governor_presence.ts';
 import * as sqliteClusteredStats from './migrations/0004_sqlite_clustered_stats.ts';
 import * as scanKdTotals from './migrations/0005_scan_kd_totals.ts';
+import * as uniqueAccessCodes from './migrations/0006_unique_access_codes.ts';
 import type { Database } from './schema.ts';
 
 // Listed here rather than read from disk so that migrations run the same from source, tests and any bundle.
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0003_governor_presence': governorPresence,
   '0004_sqlite_clustered_stats': sqliteClusteredStats,
   '0005_scan_kd_totals': scanKdTotals,
+  '0006_unique_access_codes': uniqueAccessCodes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

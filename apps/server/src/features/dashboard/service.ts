@@ -9,7 +9,7 @@ import {
 } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database, KingdomTable } from '../../db/schema.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { mapInSlices, yieldToEventLoop } from '../../event-loop.ts';
 import { KINGDOM_NOT_FOUND, requireViewerAccess } from '../kingdoms/access.ts';
 import {
@@ -170,10 +170,10 @@ export class DashboardService {
 
   private async viewerKingdom(kd: string | number | undefined, code: string): Promise<KingdomTable> {
     if (kd !== undefined && String(kd).trim() !== '') return requireViewerAccess(this.db, kd, code);
-    const kingdoms = await selectKingdomsByCode(this.db, normaliseCode(code));
-    if (kingdoms.length === 0) throw new AppError('NOT_FOUND', KINGDOM_NOT_FOUND);
-    if (kingdoms.length > 1) throw badRequest('kd is required: several kingdoms use this access code');
-    return kingdoms[0]!;
+    // Codes are unique across kingdoms (migration 0006), so a code alone names at most one kingdom.
+    const [kingdom] = await selectKingdomsByCode(this.db, normaliseCode(code));
+    if (!kingdom) throw new AppError('NOT_FOUND', KINGDOM_NOT_FOUND);
+    return kingdom;
   }
 
   private periodData(context: KingdomContext, period: ResolvedPeriod): Promise<PeriodData> {

@@ -20,6 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSuperadmin, requireUser } from '../../plugins/auth.ts';
+import { countAsWrongCode } from '../../plugins/rate-limit.ts';
 import { recordAudit } from '../audit/service.ts';
 import { setCamp } from '../kingdoms/service.ts';
 import { addKvkSeason } from '../kvk/service.ts';
@@ -135,7 +136,11 @@ export const kingdomAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user, kingdom } = await adminKingdom(request, request.params);
-      const code = await rotateAccessCode(app.db, kingdom.kd, request.body.code, user.id);
+      const wanted = request.body.code;
+      // Refusing a chosen code says something about it (reserved, or another kingdom's): it costs a wrong guess.
+      const code = await rotateAccessCode(app.db, kingdom.kd, wanted, user.id, () =>
+        countAsWrongCode(request, { target: 'chosen code', code: wanted ?? '' }),
+      );
       return { message: 'Access code changed: links with the old code no longer work', code };
     },
   );

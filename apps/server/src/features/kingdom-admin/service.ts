@@ -10,7 +10,14 @@ import type { SessionUser } from '../../auth/sessions.ts';
 import type { Database, KingdomTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { listKingdomAudit, recordAudit } from '../audit/service.ts';
-import { addKingdom, normaliseAccessCode, requireKingdom } from '../kingdoms/service.ts';
+import {
+  accessCodeTaken,
+  accessCodeUnavailable,
+  addKingdom,
+  isUniqueViolation,
+  normaliseAccessCode,
+  requireKingdom,
+} from '../kingdoms/service.ts';
 import { readKingdomSettings } from '../settings/service.ts';
 
 /**
@@ -59,8 +66,7 @@ const RESERVED_CODES = new Set(['rally-token']);
 function chooseCode(wanted: string | undefined): string {
   if (!wanted?.trim()) return randomAccessCode();
   const code = normaliseAccessCode(wanted);
-  if (RESERVED_CODES.has(code))
-    throw new AppError('BAD_REQUEST', `"${code}" cannot be an access code; choose another`);
+  if (RESERVED_CODES.has(code)) throw accessCodeUnavailable(code);
   return code;
 }
 
@@ -166,23 +172,37 @@ export async function renameKingdom(
 
 /**
  * Replaces the kingdom's access code; every link with the old code stops working at once. The audit log records
- * that it changed, not the codes themselves.
+ * that it changed, not the codes themselves. A chosen code that is reserved or another kingdom's gets one and the
+ * same refusal, and `onUnavailable` lets the route count it as a guess (docs/security.md, "Access codes").
  */
 export async function rotateAccessCode(
   db: Kysely<Database>,
   kd: number,
   wanted: string | undefined,
   actorId: number,
+  onUnavailable: () => void = () => {},
 ): Promise<string> {
-  const code = chooseCode(wanted);
-  return db.transaction().execute(async (trx) => {
-    const kingdom = await requireKingdom(trx, kd);
-    if (kingdom.access_code === code)
-      throw new AppError('CONFLICT', 'The new access code is the same as the current one');
-    await trx.updateTable('kingdoms').set({ access_code: code }).where('kd', '=', kd).execute();
-    await recordAudit(trx, { userId: actorId, action: 'kingdom.code.rotate', kingdomKd: kd });
-    return code;
-  });
+  const code = wanted?.trim() ? normaliseAccessCode(wanted) : randomAccessCode();
+  const unavailable = () => {
+    onUnavailable();
+    return accessCodeUnavailable(code);
+  };
+  if (RESERVED_CODES.has(code)) throw unavailable();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const kingdom = await requireKingdom(trx, kd);
+      if (kingdom.access_code === code)
+        throw new AppError('CONFLICT', 'The new access code is the same as the current one');
+      if (await accessCodeTaken(trx, code, kd)) throw unavailable();
+      await trx.updateTable('kingdoms').set({ access_code: code }).where('kd', '=', kd).execute();
+      await recordAudit(trx, { userId: actorId, action: 'kingdom.code.rotate', kingdomKd: kd });
+      return code;
+    });
+  } catch (error) {
+    // Another kingdom took the code between the check and the write.
+    if (isUniqueViolation(error)) throw unavailable();
+    throw error;
+  }
 }
 
 export async function deleteCamp(

@@ -24,6 +24,34 @@ export function assertKingdomNumber(kd: number): number {
   return kd;
 }
 
+/**
+ * The one refusal for a code that cannot be used, whether it is reserved or another kingdom's (codes are unique,
+ * migration 0006): a different answer for "taken" would tell an admin that some kingdom uses the code they tried.
+ */
+export function accessCodeUnavailable(code: string): AppError {
+  return new AppError(
+    'BAD_REQUEST',
+    `"${code}" cannot be an access code; choose another, or leave it empty for a random one`,
+  );
+}
+
+/** True when another kingdom than `exceptKd` has this (normalised) access code. */
+export async function accessCodeTaken(
+  db: Kysely<Database>,
+  code: string,
+  exceptKd?: number,
+): Promise<boolean> {
+  let query = db.selectFrom('kingdoms').select('kd').where('access_code', '=', code);
+  if (exceptKd !== undefined) query = query.where('kd', '!=', exceptKd);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** A unique index refused the write (SQLite's SQLITE_CONSTRAINT_UNIQUE / _PRIMARYKEY, PostgreSQL's 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
 export async function addKingdom(
   db: Kysely<Database>,
   input: { kd: number; code: string; name?: string | undefined },
@@ -32,16 +60,24 @@ export async function addKingdom(
   const code = normaliseAccessCode(input.code);
   const existing = await db.selectFrom('kingdoms').select('kd').where('kd', '=', kd).executeTakeFirst();
   if (existing) throw new AppError('CONFLICT', `Kingdom ${kd} already exists`);
-  await db
-    .insertInto('kingdoms')
-    .values({
-      kd,
-      access_code: code,
-      name: input.name ?? null,
-      settings_json: '{}',
-      created_at: nowSeconds(),
-    })
-    .execute();
+  if (await accessCodeTaken(db, code)) throw accessCodeUnavailable(code);
+  try {
+    await db
+      .insertInto('kingdoms')
+      .values({
+        kd,
+        access_code: code,
+        name: input.name ?? null,
+        settings_json: '{}',
+        created_at: nowSeconds(),
+      })
+      .execute();
+  } catch (error) {
+    // Another request added the kingdom or took the code since the checks above.
+    if (!isUniqueViolation(error)) throw error;
+    if (await accessCodeTaken(db, code, kd)) throw accessCodeUnavailable(code);
+    throw new AppError('CONFLICT', `Kingdom ${kd} already exists`);
+  }
 }
 
 export interface KingdomListItem {
