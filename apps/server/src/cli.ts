@@ -1,6 +1,8 @@
 import { Command, CommanderError } from 'commander';
 import { registerAdminCommands } from './cli/admin-commands.ts';
+import { registerCampCommands } from './cli/camp-commands.ts';
 import { registerKingdomCommands } from './cli/kingdom-commands.ts';
+import { registerKvkCommands } from './cli/kvk-commands.ts';
 import { registerKvkDataCommands } from './cli/kvk-data-commands.ts';
 import { registerRallyCommands } from './cli/rally-commands.ts';
 import { registerScanCommands } from './cli/scan-commands.ts';
@@ -14,6 +16,8 @@ const program = new Command('npm run cli --')
   .exitOverride();
 registerKingdomCommands(program);
 registerScanCommands(program);
+registerCampCommands(program);
+registerKvkCommands(program);
 registerRallyCommands(program);
 registerKvkDataCommands(program);
 registerUserCommands(program);

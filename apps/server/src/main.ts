@@ -3,6 +3,8 @@ import { loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { prepareDemo } from './features/demo/service.ts';
+import { siteBase } from './site-links.ts';
+import { readBannerFacts, startBanner } from './start-banner.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -27,18 +29,15 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const base = `http://localhost:${port}`;
-  const lines = [
-    '',
-    `Kingdom Stats is running on ${base}`,
-    `  Database:        ${database.description}${seeded ? ' (demo data seeded)' : ''}`,
-  ];
-  if (demo) {
-    lines.push(`  Demo dashboard:  ${base}/demo/dashboard/${demo.secret}`);
-    lines.push(`  Demo kingdom:    ${base}/${demo.kd}/dashboard/${demo.code}`);
-    lines.push(`  Demo KvK DKP:    ${base}/${demo.kd}/kd-dashboard/${demo.code}`);
-    lines.push(`  Demo rallies:    ${base}/${demo.kd}/rallydata/${demo.code}`);
-  }
+  const base = siteBase(process.env, port);
+  const lines = startBanner({
+    base,
+    database: database.description,
+    seeded,
+    demo,
+    loginEnabled: config.loginEnabled,
+    ...(await readBannerFacts(database.db, demo)),
+  });
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }
 

@@ -1,8 +1,11 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { seedDemo } from '../demo/seed-demo.ts';
+import { removeDemo } from '../demo/remove-demo.ts';
+import { DEMO_KDS, seedDemo } from '../demo/seed-demo.ts';
 import { isDatabaseEmpty, newDemoSecret } from '../features/demo/service.ts';
+import { nowSeconds } from '../features/scans/scan-store.ts';
+import { confirmByTyping } from './confirm.ts';
 import { print, withDatabase } from './context.ts';
 
 export function registerAdminCommands(program: Command): void {
@@ -20,9 +23,8 @@ export function registerAdminCommands(program: Command): void {
       print(`${applied.description}: schema is up to date`);
     });
 
-  program
-    .command('demo')
-    .description('demo data')
+  const demo = program.command('demo').description('demo data');
+  demo
     .command('seed')
     .description('seed the demo kingdoms into an empty database')
     .action(async () => {
@@ -38,5 +40,28 @@ export function registerAdminCommands(program: Command): void {
       print(`Seeded ${result.kingdoms} kingdoms, ${result.governors} governors, ${result.scans} scans`);
       print(`Demo dashboard: /demo/dashboard/${result.secret}`);
       print(`Demo kingdom:   /${result.kd}/dashboard/${result.code}`);
+    });
+  demo
+    .command('remove')
+    .description('delete the demo kingdoms and the demo link; the server will not seed the demo again')
+    .option('--yes', 'do not ask (for scripts)')
+    .action(async (options: { yes?: boolean }) => {
+      if (!options.yes) {
+        await confirmByTyping(
+          'demo',
+          `This deletes the demo kingdoms ${DEMO_KDS[0]}–${DEMO_KDS.at(-1)} and everything of them.\nType demo to confirm: `,
+        );
+      }
+      const result = await withDatabase(({ db }) => removeDemo(db, nowSeconds()));
+      print(
+        result.removed.length === 0
+          ? 'No demo kingdoms were left; the demo link is off and the demo will not be seeded again'
+          : `Removed the demo: kingdoms ${result.removed.join(', ')}; the demo link is off and the demo will not be seeded again`,
+      );
+      if (result.kept.length > 0) {
+        print(
+          `Kept kingdoms ${result.kept.join(', ')}: they hold scans you imported (kingdom delete <kd> removes one)`,
+        );
+      }
     });
 }

@@ -1,10 +1,13 @@
 import type { Command } from 'commander';
-import { addKingdom, listKingdoms, setCamp } from '../features/kingdoms/service.ts';
-import { addKvkSeason } from '../features/kvk/service.ts';
-import { parseIsoTime, parseWholeNumber, print, printTable, withDatabase } from './context.ts';
+import { recordAudit } from '../features/audit/service.ts';
+import { deleteKingdom } from '../features/kingdoms/delete-kingdom.ts';
+import { addKingdom, listKingdoms, requireKingdom } from '../features/kingdoms/service.ts';
+import { siteBase, viewerLinks } from '../site-links.ts';
+import { confirmByTyping } from './confirm.ts';
+import { parseWholeNumber, print, printTable, withDatabase } from './context.ts';
 
 export function registerKingdomCommands(program: Command): void {
-  const kingdom = program.command('kingdom').description('add and list kingdoms');
+  const kingdom = program.command('kingdom').description('add, list and delete kingdoms');
   kingdom
     .command('add <kd>')
     .description('add a kingdom, reachable at /<kd>/dashboard/<code>')
@@ -12,10 +15,22 @@ export function registerKingdomCommands(program: Command): void {
     .option('--name <text>', 'display name')
     .action(async (kd: string, options: { code: string; name?: string }) => {
       const kdNumber = parseWholeNumber('kd', kd);
-      await withDatabase(({ db }) =>
-        addKingdom(db, { kd: kdNumber, code: options.code, name: options.name }),
-      );
+      const added = await withDatabase(async ({ db }) => {
+        await addKingdom(db, { kd: kdNumber, code: options.code, name: options.name });
+        await recordAudit(db, {
+          userId: null,
+          action: 'kingdom.create',
+          kingdomKd: kdNumber,
+          after: { name: options.name ?? null, via: 'cli' },
+        });
+        return requireKingdom(db, kdNumber);
+      });
+      const links = viewerLinks(siteBase(), added.kd, added.access_code);
       print(`Added kingdom ${kdNumber}`);
+      print(`  Viewer link:  ${links.dashboard}`);
+      print(`  KvK DKP:      ${links.kdDashboard}`);
+      print(`  Rallies:      ${links.rallies}`);
+      print(`Next: import a scan with  npm run cli -- scan import ${kdNumber} <file>`);
     });
   kingdom
     .command('list')
@@ -29,34 +44,40 @@ export function registerKingdomCommands(program: Command): void {
         kingdoms.map((k) => [k.kd, k.name ?? '-', k.code, k.scans]),
       );
     });
-
-  program
-    .command('camp')
-    .description("group kingdoms into camps on a kingdom's KvK map")
-    .command('set <kd> <camp-name> <member-kd...>')
-    .description("make <member-kd...> the kingdoms of camp <camp-name> on kd's KvK map")
-    .action(async (kd: string, campName: string, memberKds: string[]) => {
+  kingdom
+    .command('delete <kd>')
+    .description(
+      'delete a kingdom and everything of it (scans, formula, camps, seasons, rallies, tokens, HoH, pre-KvK, admin links); asks you to type the kd',
+    )
+    .option('--yes', 'do not ask (for scripts)')
+    .action(async (kd: string, options: { yes?: boolean }) => {
       const kdNumber = parseWholeNumber('kd', kd);
-      const members = memberKds.map((m) => parseWholeNumber('member kd', m));
-      await withDatabase(({ db }) => setCamp(db, { kd: kdNumber, campName, memberKds: members }));
-      print(`Camp ${campName} on kingdom ${kdNumber}'s map: ${members.join(', ')}`);
+      const deleted = await withDatabase(async ({ db }) => {
+        const existing = await requireKingdom(db, kdNumber);
+        if (!options.yes) {
+          const named = existing.name ? ` (${existing.name})` : '';
+          await confirmByTyping(
+            String(kdNumber),
+            `This deletes kingdom ${kdNumber}${named} with all its scans, formula, camps, seasons, rallies and uploads; it cannot be undone.\nType ${kdNumber} to confirm: `,
+          );
+        }
+        return deleteKingdom(db, { kd: kdNumber, actorId: null, via: 'cli' });
+      });
+      const parts = [
+        `${count(deleted.scans, 'scan')} (${count(deleted.governorRows, 'governor row')})`,
+        count(deleted.seasons, 'KvK season'),
+        count(deleted.camps, 'camp'),
+        count(deleted.rallies, 'rally', 'rallies'),
+        count(deleted.hohRecords, 'Hall of Heroes row'),
+        count(deleted.prekvkPoints, 'pre-KvK row'),
+        count(deleted.adminLinks, 'admin link'),
+        ...(deleted.formula ? ['its formula'] : []),
+        ...(deleted.rallyToken ? ['its rally token'] : []),
+      ];
+      print(`Deleted kingdom ${kdNumber}: ${parts.join(', ')}`);
     });
+}
 
-  program
-    .command('kvk')
-    .description('KvK seasons')
-    .command('add <kd> <kvk-number>')
-    .description('add a KvK season for a kingdom')
-    .requiredOption('--open <iso>', 'open time, ISO-8601 (UTC when no zone is given)')
-    .requiredOption('--close <iso>', 'close time, ISO-8601 (UTC when no zone is given)')
-    .action(async (kd: string, kvkNumber: string, options: { open: string; close: string }) => {
-      const input = {
-        kd: parseWholeNumber('kd', kd),
-        kvkNumber: parseWholeNumber('kvk-number', kvkNumber),
-        openTime: parseIsoTime('--open', options.open),
-        closeTime: parseIsoTime('--close', options.close),
-      };
-      await withDatabase(({ db }) => addKvkSeason(db, input));
-      print(`Added KvK ${input.kvkNumber} for kingdom ${input.kd}`);
-    });
+function count(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }

@@ -1,5 +1,14 @@
 import type { Command } from 'commander';
-import { addUser, isUserRole, listUsers, USER_ROLES } from '../features/users/service.ts';
+import {
+  addUser,
+  deleteUser,
+  isUserRole,
+  listUsers,
+  recordUserAudit,
+  requireUserByName,
+  setUserPassword,
+  USER_ROLES,
+} from '../features/users/service.ts';
 import { parseWholeNumber, print, printTable, withDatabase } from './context.ts';
 import { readPassword } from './password-input.ts';
 
@@ -9,13 +18,29 @@ export function registerUserCommands(program: Command): void {
     .command('add <username>')
     .description('add a user; the password is read from standard input')
     .requiredOption('--role <role>', `one of ${USER_ROLES.join(', ')}`)
-    .option('--kingdom <kd>', 'a kingdom the user administers (repeatable)', collect, [] as string[])
+    .option(
+      '--kingdom <kd>',
+      'a kingdom the user administers (repeatable; at least one for an admin)',
+      collect,
+      [] as string[],
+    )
     .action(async (username: string, options: { role: string; kingdom: string[] }) => {
       if (!isUserRole(options.role)) throw new Error(`--role must be one of ${USER_ROLES.join(', ')}`);
       const kingdoms = options.kingdom.map((kd) => parseWholeNumber('--kingdom', kd));
+      // An admin without a kingdom could sign in to an empty Kingdom Management and do nothing.
+      if (options.role === 'admin' && kingdoms.length === 0) {
+        throw new Error(
+          'An admin administers at least one kingdom: add --kingdom <kd> (or --role superadmin for the whole site)',
+        );
+      }
       const password = await readPassword('Password: ');
       const role = options.role;
-      await withDatabase(({ db }) => addUser(db, { username, password, role, kingdoms }));
+      await withDatabase(async ({ db }) => {
+        const { id } = await addUser(db, { username, password, role, kingdoms });
+        await recordUserAudit(db, null, 'user.create', kingdoms, {
+          after: { id, username: username.trim(), role, kingdoms, via: 'cli' },
+        });
+      });
       print(`Added ${role} ${username}`);
     });
   user
@@ -28,6 +53,24 @@ export function registerUserCommands(program: Command): void {
         ['ID', 'USERNAME', 'ROLE', 'KINGDOMS'],
         users.map((u) => [u.id, u.username, u.role, u.kingdoms.join(',') || '-']),
       );
+    });
+  user
+    .command('passwd <username>')
+    .description("set a user's password (read from standard input) and sign them out everywhere")
+    .action(async (username: string) => {
+      const password = await readPassword('New password: ');
+      await withDatabase(({ db }) => setUserPassword(db, { username, password, actorId: null, via: 'cli' }));
+      print(`Password of ${username} changed; their sessions were ended`);
+    });
+  user
+    .command('delete <username>')
+    .description('delete a user (never the last superadmin); their kingdoms stay')
+    .action(async (username: string) => {
+      await withDatabase(async ({ db }) => {
+        const found = await requireUserByName(db, username);
+        await deleteUser(db, { id: found.id, actorId: null });
+      });
+      print(`Deleted user ${username}`);
     });
 }
 

@@ -23,10 +23,11 @@ describe('the CLI', () => {
   });
 
   it('adds and lists kingdoms', async () => {
-    expect(cli(['kingdom', 'add', '1234', '--code', 'Secret-1234', '--name', 'Test KD'])).toMatchObject({
-      status: 0,
-      stdout: 'Added kingdom 1234\n',
-    });
+    const added = cli(['kingdom', 'add', '1234', '--code', 'Secret-1234', '--name', 'Test KD']);
+    expect(added.status).toBe(0);
+    expect(added.stdout).toMatch(
+      /^Added kingdom 1234\n {2}Viewer link: {2}http:\/\/localhost:3000\/1234\/dashboard\/secret-1234\n/,
+    );
     const list = cli(['kingdom', 'list']);
     expect(list.status).toBe(0);
     expect(list.stdout.split('\n')[0]).toMatch(/^KD\s+NAME\s+CODE\s+SCANS$/);
@@ -105,7 +106,7 @@ describe('the CLI', () => {
     expect(cli(['user', 'add', 'x', '--role', 'king'], 'password123\n').stderr).toBe(
       'Error: --role must be one of admin, superadmin\n',
     );
-    expect(cli(['user', 'add', 'x', '--role', 'admin'], '\n').stderr).toBe(
+    expect(cli(['user', 'add', 'x', '--role', 'superadmin'], '\n').stderr).toBe(
       'Error: Username and password are required\n',
     );
   });

@@ -10,13 +10,25 @@ export interface CliResult {
 }
 
 /** Runs `npm run cli -- <args>` the way a person would, as its own process against databaseUrl. */
-export function runCli(databaseUrl: string, args: string[], input?: string): CliResult {
+export function runCli(
+  databaseUrl: string,
+  args: string[],
+  input?: string,
+  env: NodeJS.ProcessEnv = {},
+): CliResult {
   const result = spawnSync(
     process.execPath,
     ['--import', 'tsx', resolve(serverRoot, 'src/cli.ts'), ...args],
     {
       cwd: serverRoot,
-      env: { ...process.env, DATABASE_URL: databaseUrl, INIT_CWD: serverRoot },
+      env: {
+        ...process.env,
+        PUBLIC_URL: '',
+        PORT: '',
+        ...env,
+        DATABASE_URL: databaseUrl,
+        INIT_CWD: serverRoot,
+      },
       input: input ?? '',
       encoding: 'utf8',
       timeout: 60_000,

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { SeedDemo } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { findDemoTarget } from '../../demo/demo-target.ts';
+import { wasDemoRemoved } from '../../demo/remove-demo.ts';
 import { seedDemo } from '../../demo/seed-demo.ts';
 
 export const DEMO_SECRET_KEY = 'demo.secret';
@@ -23,7 +24,7 @@ export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
 }
 
 /**
- * Seeds the demo into an empty database (SEED_DEMO=auto) and makes DEMO_SECRET, when given, the secret that
+ * Seeds the demo into an empty database (SEED_DEMO=auto) unless `demo remove` was run on it, and makes DEMO_SECRET, when given, the secret that
  * opens it — so an operator can rotate the demo link by restarting with a new value.
  */
 export async function prepareDemo(
@@ -31,7 +32,7 @@ export async function prepareDemo(
   options: { seedDemo: SeedDemo; demoSecret: string | undefined; now: Date },
 ): Promise<{ seeded: boolean; demo: DemoAddresses | null }> {
   let seeded = false;
-  if (options.seedDemo === 'auto' && (await isDatabaseEmpty(db))) {
+  if (options.seedDemo === 'auto' && (await isDatabaseEmpty(db)) && !(await wasDemoRemoved(db))) {
     await seedDemo(db, { now: options.now, secret: options.demoSecret ?? newDemoSecret() });
     seeded = true;
   }

@@ -209,7 +209,7 @@ export async function deleteCamp(
   db: Kysely<Database>,
   kd: number,
   campId: number,
-  actorId: number,
+  actorId: number | null,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const camp = await trx
@@ -239,7 +239,7 @@ export async function deleteKvkSeason(
   db: Kysely<Database>,
   kd: number,
   kvkNumber: number,
-  actorId: number,
+  actorId: number | null,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const season = await trx

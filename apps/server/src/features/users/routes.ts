@@ -9,8 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { requireSuperadmin } from '../../plugins/auth.ts';
-import { recordAudit } from '../audit/service.ts';
-import { addUser, deleteUser, listUsers } from './service.ts';
+import { addUser, deleteUser, listUsers, recordUserAudit } from './service.ts';
 
 /** User management (SPEC §2, §6): superadmins only. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,9 +27,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = await addUser(app.db, { username, password, role, kingdoms });
       const user = (await listUsers(app.db)).find((u) => u.id === id);
       if (!user) throw new AppError('INTERNAL', 'The new user could not be read back');
-      await recordAudit(app.db, {
-        userId: actor.id,
-        action: 'user.create',
+      await recordUserAudit(app.db, actor.id, 'user.create', user.kingdoms, {
         after: { id, username: user.username, role, kingdoms: user.kingdoms },
       });
       return reply.status(201).send({ message: USER_CREATED_MESSAGE, user });

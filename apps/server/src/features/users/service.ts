@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { hashPassword } from '../../auth/passwords.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Database, UserRole } from '../../db/schema.ts';
@@ -7,11 +7,20 @@ import { recordAudit } from '../audit/service.ts';
 import { requireKingdom } from '../kingdoms/service.ts';
 import { nowSeconds } from '../scans/scan-store.ts';
 
+type Executor = Kysely<Database> | Transaction<Database>;
+
 export const USER_ROLES: readonly UserRole[] = ['admin', 'superadmin'];
 const MIN_PASSWORD_LENGTH = 8;
 
 export function isUserRole(value: string): value is UserRole {
   return (USER_ROLES as readonly string[]).includes(value);
+}
+
+function checkPassword(password: string): void {
+  if (!password) throw new AppError('BAD_REQUEST', 'A password is required');
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new AppError('BAD_REQUEST', `Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  }
 }
 
 export async function addUser(
@@ -20,9 +29,7 @@ export async function addUser(
 ): Promise<{ id: number }> {
   const username = input.username.trim();
   if (!username || !input.password) throw new AppError('BAD_REQUEST', 'Username and password are required');
-  if (input.password.length < MIN_PASSWORD_LENGTH) {
-    throw new AppError('BAD_REQUEST', `Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
-  }
+  checkPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
     const taken = await trx
@@ -99,22 +106,77 @@ export async function deleteUser(
     if (user.role === 'superadmin' && remaining.filter((u) => u.id !== user.id).length === 0) {
       throw new AppError('CONFLICT', LAST_SUPERADMIN);
     }
-    const kingdoms = await trx
-      .selectFrom('user_kingdoms')
-      .select('kingdom_kd')
-      .where('user_id', '=', user.id)
-      .execute();
+    const kingdoms = await kingdomsOf(trx, user.id);
     await trx.deleteFrom('users').where('id', '=', user.id).execute();
-    await recordAudit(trx, {
-      userId: input.actorId,
-      action: 'user.delete',
-      before: {
-        id: user.id,
-        username: user.username,
-        role: user.role,
-        kingdoms: kingdoms.map((k) => k.kingdom_kd),
-      },
+    await recordUserAudit(trx, input.actorId, 'user.delete', kingdoms, {
+      before: { id: user.id, username: user.username, role: user.role, kingdoms },
     });
     return { username: user.username };
   });
+}
+
+/** Finds a user by name, for the CLI, which names users rather than numbering them. */
+export async function requireUserByName(
+  db: Executor,
+  username: string,
+): Promise<{ id: number; username: string; role: UserRole }> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'role'])
+    .where('username', '=', username.trim())
+    .executeTakeFirst();
+  if (!user) throw new AppError('NOT_FOUND', `User ${username} does not exist`);
+  return user;
+}
+
+/**
+ * Sets a user's password and signs them out everywhere: whoever knew the old password (the reason to change it,
+ * often) must not stay signed in with a session made from it.
+ */
+export async function setUserPassword(
+  db: Kysely<Database>,
+  input: { username: string; password: string; actorId: number | null; via?: string },
+): Promise<void> {
+  checkPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction().execute(async (trx) => {
+    const user = await requireUserByName(trx, input.username);
+    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+    const sessions = await trx
+      .deleteFrom('sessions')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    await recordUserAudit(trx, input.actorId, 'user.password', await kingdomsOf(trx, user.id), {
+      after: {
+        username: user.username,
+        sessionsEnded: Number(sessions.numDeletedRows),
+        ...(input.via ? { via: input.via } : {}),
+      },
+    });
+  });
+}
+
+async function kingdomsOf(db: Executor, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('user_kingdoms')
+    .select('kingdom_kd')
+    .where('user_id', '=', userId)
+    .orderBy('kingdom_kd')
+    .execute();
+  return rows.map((r) => r.kingdom_kd);
+}
+
+/**
+ * A change to a user, written once per kingdom they administer so that it shows in each kingdom's Recent changes,
+ * or once for the site when they administer none (a superadmin).
+ */
+export async function recordUserAudit(
+  db: Executor,
+  actorId: number | null,
+  action: string,
+  kingdoms: number[],
+  detail: { before?: unknown; after?: unknown },
+): Promise<void> {
+  const targets = kingdoms.length > 0 ? kingdoms : [null];
+  for (const kingdomKd of targets) await recordAudit(db, { userId: actorId, action, kingdomKd, ...detail });
 }
