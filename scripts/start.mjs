@@ -1,14 +1,15 @@
 // `npm start`: builds the web app if it is missing or stale, then runs the server (which migrates the database and
-// seeds the demo into an empty one). Settings come from the environment; see README.md.
-import { spawn } from 'node:child_process';
+// seeds the demo into an empty one) under a supervisor that starts it again if it crashes. Settings come from the
+// environment; see README.md. SIGTERM or SIGINT (Ctrl-C) stop the server and then this process.
 import { join } from 'node:path';
+import { supervise } from './supervise.mjs';
 import { ensureWebBuild, root } from './web-build.mjs';
 
 ensureWebBuild();
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+const code = await supervise({
+  command: process.execPath,
+  args: ['--import', 'tsx', join(root, 'apps/server/src/main.ts')],
   cwd: root,
-  stdio: 'inherit',
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+process.exit(code);

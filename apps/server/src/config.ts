@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { type ImportLimits, importLimitsFromEnv } from './import/limits.ts';
 
 export type SeedDemo = 'auto' | 'false';
 /** Fastify's trustProxy: true/false, or addresses, CIDR ranges and presets such as `loopback`. */
@@ -20,6 +21,19 @@ export interface ServerConfig {
   logLevel: string;
   /** The built web app; absent in API-only tests. */
   webDistDir: string | undefined;
+  /** How files are read in reader processes (IMPORT_TIME_LIMIT_SECONDS, IMPORT_MEMORY_LIMIT_MB, IMPORT_WORKERS). */
+  importWork: ImportWorkConfig;
+}
+
+export interface ImportWorkConfig {
+  /** A file still being read after this long is refused and its reader ended. */
+  timeBudgetMs: number;
+  /** The heap a reader may use while reading one file; past it, the file is refused. */
+  memoryLimitMb: number;
+  /** Files read at the same time; more wait their turn. */
+  workers: number;
+  /** What one file may make the readers read (IMPORT_MAX_*; limits.ts). */
+  limits: ImportLimits;
 }
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/kingdom-stats.sqlite';
@@ -51,7 +65,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     premiumUrl: parseUrl('PREMIUM_URL', env.PREMIUM_URL),
     logLevel,
     webDistDir: resolve(import.meta.dirname, '../../web/dist'),
+    importWork: loadImportWorkConfig(env),
   };
+}
+
+export function loadImportWorkConfig(env: NodeJS.ProcessEnv = process.env): ImportWorkConfig {
+  return {
+    timeBudgetMs: parsePositive('IMPORT_TIME_LIMIT_SECONDS', env.IMPORT_TIME_LIMIT_SECONDS, 30) * 1000,
+    memoryLimitMb: Math.round(parsePositive('IMPORT_MEMORY_LIMIT_MB', env.IMPORT_MEMORY_LIMIT_MB, 512)),
+    workers: Math.round(parsePositive('IMPORT_WORKERS', env.IMPORT_WORKERS, 2)),
+    limits: importLimitsFromEnv(env),
+  };
+}
+
+function parsePositive(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0)
+    throw new Error(`${name} must be a number above 0 (got "${value}")`);
+  return number;
 }
 
 function parseBoolean(name: string, value: string | undefined, fallback: boolean): boolean {
@@ -74,7 +106,9 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
   if (['true', 'false'].includes(text.toLowerCase())) return text.toLowerCase() === 'true';
   // Fastify believes no address at all for a bare hop count (it cannot check who the peer is): name the proxies.
   if (/^\d+$/.test(text)) {
-    throw new Error(`TRUST_PROXY cannot be a hop count ("${text}"): name your proxy's address, e.g. loopback`);
+    throw new Error(
+      `TRUST_PROXY cannot be a hop count ("${text}"): name your proxy's address, e.g. loopback`,
+    );
   }
   const entries = text.split(',').map((entry) => entry.trim());
   const valid = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F]*[.:][0-9a-fA-F.:]*(\/\d{1,3})?)$/;

@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.ts';
 import { nowSeconds } from '../features/scans/scan-store.ts';
 import { normaliseHeader } from './columns.ts';
 import { describePlace, quoteValue, refuse } from './import-error.ts';
-import { readTable } from './parse-scan.ts';
+import { readTableOffThread } from './parse-off-thread.ts';
 import type { RawTable } from './readers/table.ts';
 
 /**
@@ -77,13 +77,13 @@ export interface KvkUploadResult {
   ignoredColumns: string[];
 }
 
-function readColumns<F extends string>(
+async function readColumns<F extends string>(
   content: Buffer,
   fileName: string,
   specs: readonly ColumnSpec<F>[],
   required: readonly F[],
-): ReadResult<F> {
-  const table: RawTable = readTable(content, fileName);
+): Promise<ReadResult<F>> {
+  const table: RawTable = await readTableOffThread(content, fileName);
   if (table.headers.length === 0) throw refuse(fileName, 'is empty: it has no header row');
   const byAlias = new Map<string, ColumnSpec<F>>();
   for (const spec of specs)
@@ -184,7 +184,7 @@ export async function importPrekvkPoints(
   now = nowSeconds(),
 ): Promise<KvkUploadResult> {
   assertKvkNumber(input.kvkNumber);
-  const read = readColumns(input.content, input.fileName, PREKVK_COLUMNS, ['governor_id', 'name']);
+  const read = await readColumns(input.content, input.fileName, PREKVK_COLUMNS, ['governor_id', 'name']);
   const stages = (['stage1_points', 'stage2_points', 'stage3_points'] as const).filter((s) =>
     read.present.has(s),
   );
@@ -237,7 +237,7 @@ export async function importHohRecords(
   now = nowSeconds(),
 ): Promise<KvkUploadResult> {
   assertKvkNumber(input.kvkNumber);
-  const read = readColumns(input.content, input.fileName, HOH_COLUMNS, ['governor_id']);
+  const read = await readColumns(input.content, input.fileName, HOH_COLUMNS, ['governor_id']);
   if (!read.present.has('t4_deaths') && !read.present.has('t5_deaths')) {
     throw refuse(input.fileName, 'has no t4_deaths or t5_deaths column');
   }

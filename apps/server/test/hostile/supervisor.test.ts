@@ -1,0 +1,101 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+const SUPERVISE = pathToFileURL(resolve(import.meta.dirname, '../../../../scripts/supervise.mjs')).href;
+
+/**
+ * The supervisor behind `npm start`, driven as a process of its own around a stand-in server: a script that logs
+ * each start, then crashes as often as told, or runs until a signal and exits 0 as the real server does.
+ */
+describe('npm start supervisor', () => {
+  let folder: string;
+  let supervisor: ChildProcess | undefined;
+
+  beforeEach(() => {
+    folder = mkdtempSync(join(tmpdir(), 'supervisor-'));
+  });
+  afterEach(() => {
+    supervisor?.kill('SIGKILL');
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  /** A stand-in server: crashes on its first `crashes` starts, then runs until SIGTERM (exit 0). */
+  function standInServer(crashes: number): string {
+    const script = join(folder, 'server.mjs');
+    writeFileSync(
+      script,
+      `import { appendFileSync, readFileSync } from 'node:fs';
+const log = ${JSON.stringify(join(folder, 'starts.log'))};
+process.on('SIGTERM', () => { appendFileSync(log, 'stopped by SIGTERM\\n'); process.exit(0); });
+appendFileSync(log, 'start ' + process.pid + '\\n');
+const starts = readFileSync(log, 'utf8').trim().split('\\n').length;
+if (starts <= ${crashes}) throw new Error('crash number ' + starts);
+setInterval(() => {}, 1000);
+`,
+    );
+    return script;
+  }
+
+  function startSupervisor(script: string, options: Record<string, number> = {}): Promise<number | null> {
+    const code = `import { supervise } from ${JSON.stringify(SUPERVISE)};
+process.exit(await supervise({ command: process.execPath, args: [${JSON.stringify(script)}],
+  firstDelayMs: 50, maxDelayMs: 200, quickMs: 10000, ...${JSON.stringify(options)} }));`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    supervisor = child;
+    return new Promise((done) => child.on('exit', (exitCode) => done(exitCode)));
+  }
+
+  function starts(): string[] {
+    const log = join(folder, 'starts.log');
+    return existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : [];
+  }
+
+  async function until(condition: () => boolean): Promise<void> {
+    while (!condition()) await new Promise((resolveWait) => setTimeout(resolveWait, 20));
+  }
+
+  it('starts a crashed server again, and SIGTERM stops the server and then itself', async () => {
+    const exited = startSupervisor(standInServer(2));
+    await until(() => starts().length === 3);
+    supervisor!.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const log = starts();
+    expect(log).toHaveLength(4);
+    expect(log[3]).toBe('stopped by SIGTERM');
+    // Every start was its own process, and none is left running.
+    const pids = log.slice(0, 3).map((line) => Number(line.split(' ')[1]));
+    expect(new Set(pids).size).toBe(3);
+    for (const pid of pids) expect(isRunning(pid)).toBe(false);
+  });
+
+  it('gives up on a server that crashes at every start, with its exit code', async () => {
+    const exited = startSupervisor(standInServer(100), { maxQuickCrashes: 3 });
+    expect(await exited).toBe(1);
+    expect(starts()).toHaveLength(3);
+  });
+
+  it('SIGINT while it waits to restart stops it at once', async () => {
+    const exited = startSupervisor(standInServer(100), { firstDelayMs: 60_000, maxDelayMs: 60_000 });
+    await until(() => starts().length === 1);
+    // Let the supervisor see the crash and schedule the restart.
+    await new Promise((resolveWait) => setTimeout(resolveWait, 300));
+    supervisor!.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(starts()).toHaveLength(1);
+  });
+});
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

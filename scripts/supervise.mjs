@@ -1,0 +1,83 @@
+// Keeps a server process running: starts it, starts it again after an abnormal exit (a crash, an out-of-memory
+// kill), and passes SIGINT/SIGTERM/SIGHUP on to it, exiting when it exits. `npm start` uses it (scripts/start.mjs),
+// so a site run without systemd or another process manager still comes back after a crash; docs/operations.md.
+import { spawn } from 'node:child_process';
+
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+/**
+ * Resolves with the exit code the supervisor should exit with.
+ * - The server exits on its own with code 0: it meant to stop; so does the supervisor (0).
+ * - A signal arrives: it is passed on; when the server has exited, the supervisor exits with its code.
+ * - Any other exit is a crash: the server is started again after a pause that doubles with each crash in a row
+ *   (firstDelayMs … maxDelayMs), and the run of crashes is forgotten once the server has stayed up for stableMs.
+ *   After `maxQuickCrashes` crashes in a row each within quickMs of starting (a wrong setting, a port in use),
+ *   restarting would only loop: the supervisor gives up with the server's code.
+ */
+export function supervise({
+  command,
+  args = [],
+  cwd,
+  env = process.env,
+  firstDelayMs = 1000,
+  maxDelayMs = 30_000,
+  stableMs = 60_000,
+  quickMs = 10_000,
+  maxQuickCrashes = 5,
+  log = (line) => process.stderr.write(`[supervisor] ${line}\n`),
+}) {
+  return new Promise((resolve) => {
+    let child;
+    let stopping = false;
+    let crashesInARow = 0;
+    let quickCrashesInARow = 0;
+    let restartTimer;
+
+    const onSignal = (signal) => {
+      if (stopping && child) {
+        // A second Ctrl-C: the person wants it gone now.
+        child.kill('SIGKILL');
+        return;
+      }
+      stopping = true;
+      if (restartTimer) {
+        clearTimeout(restartTimer);
+        finish(0);
+      } else child?.kill(signal);
+    };
+    for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
+
+    const finish = (code) => {
+      for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
+      resolve(code);
+    };
+
+    const start = () => {
+      restartTimer = undefined;
+      const startedAt = Date.now();
+      child = spawn(command, args, { cwd, env, stdio: 'inherit' });
+      child.on('error', (error) => log(`could not start the server: ${error.message}`));
+      child.on('exit', (code, signal) => {
+        child = undefined;
+        if (stopping) return finish(code ?? 0);
+        if (code === 0) return finish(0);
+        const upMs = Date.now() - startedAt;
+        if (upMs >= stableMs) crashesInARow = 0;
+        crashesInARow += 1;
+        quickCrashesInARow = upMs < quickMs ? quickCrashesInARow + 1 : 0;
+        const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+        if (quickCrashesInARow >= maxQuickCrashes) {
+          log(
+            `the server ${how}, the ${quickCrashesInARow}th time in a row within ${quickMs / 1000} s of starting; ` +
+              'not restarting it: fix the cause printed above and start it again',
+          );
+          return finish(code ?? 1);
+        }
+        const delay = Math.min(firstDelayMs * 2 ** (crashesInARow - 1), maxDelayMs);
+        log(`the server ${how}; starting it again in ${delay / 1000} s`);
+        restartTimer = setTimeout(start, delay);
+      });
+    };
+    start();
+  });
+}
