@@ -1,4 +1,4 @@
-import { parseScanValue } from '@kingdom-stats/core';
+import { MAX_STORED_COUNT, parseScanValue } from '@kingdom-stats/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { nowSeconds } from '../features/scans/scan-store.ts';
@@ -167,6 +167,14 @@ function readCell(raw: unknown, kind: Kind, fileName: string, place: string): Ce
     throw refuse(fileName, `${place} is ${quoteValue(raw)}, which is not ${what}`);
   }
   if (kind === 'id' && value.value === 0) throw refuse(fileName, `${place} is 0, which is not a governor ID`);
+  // Past this, SQLite would keep an inexact float and PostgreSQL's bigint would refuse the whole upload (a 500).
+  if (value.value > MAX_STORED_COUNT) {
+    const what = kind === 'id' ? 'governor ID' : 'count';
+    throw refuse(
+      fileName,
+      `${place} is ${quoteValue(raw)}, larger than the largest ${what} stored (${MAX_STORED_COUNT.toLocaleString('en-US')})`,
+    );
+  }
   return value.value;
 }
 
