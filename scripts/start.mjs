@@ -11,5 +11,6 @@ const code = await supervise({
   command: process.execPath,
   args: ['--import', 'tsx', join(root, 'apps/server/src/main.ts')],
   cwd: root,
+  stopWhenOrphaned: true,
 });
 process.exit(code);

@@ -8,7 +8,8 @@ const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 /**
  * Resolves with the exit code the supervisor should exit with.
  * - The server exits on its own with code 0: it meant to stop; so does the supervisor (0).
- * - A signal arrives: it is passed on; when the server has exited, the supervisor exits with its code.
+ * - A signal arrives (or, with stopWhenOrphaned, the parent process goes away): it is passed on as is (SIGTERM);
+ *   when the server has exited, the supervisor exits with its code.
  * - Any other exit is a crash: the server is started again after a pause that doubles with each crash in a row
  *   (firstDelayMs … maxDelayMs), and the run of crashes is forgotten once the server has stayed up for stableMs.
  *   After `maxQuickCrashes` crashes in a row each within quickMs of starting (a wrong setting, a port in use),
@@ -25,6 +26,7 @@ export function supervise({
   quickMs = 10_000,
   maxQuickCrashes = 5,
   log = (line) => process.stderr.write(`[supervisor] ${line}\n`),
+  stopWhenOrphaned = false,
 }) {
   return new Promise((resolve) => {
     let child;
@@ -47,8 +49,22 @@ export function supervise({
     };
     for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
 
+    // `npm start` runs this script through `sh -c`, and `kill -TERM` of npm ends npm and the shell without passing
+    // the signal on: this process is then re-parented, which is the sign to stop as if it had been sent SIGTERM.
+    const parent = process.ppid;
+    const orphanWatch = stopWhenOrphaned
+      ? setInterval(() => {
+          if (process.ppid !== parent && !stopping) {
+            log('the process that started npm start has gone; stopping the server');
+            onSignal('SIGTERM');
+          }
+        }, 500)
+      : undefined;
+    orphanWatch?.unref();
+
     const finish = (code) => {
       for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
+      clearInterval(orphanWatch);
       resolve(code);
     };
 

@@ -40,10 +40,14 @@ setInterval(() => {}, 1000);
     return script;
   }
 
-  function startSupervisor(script: string, options: Record<string, number> = {}): Promise<number | null> {
-    const code = `import { supervise } from ${JSON.stringify(SUPERVISE)};
+  function supervisorCode(script: string, options: Record<string, number | boolean>): string {
+    return `import { supervise } from ${JSON.stringify(SUPERVISE)};
 process.exit(await supervise({ command: process.execPath, args: [${JSON.stringify(script)}],
   firstDelayMs: 50, maxDelayMs: 200, quickMs: 10000, ...${JSON.stringify(options)} }));`;
+  }
+
+  function startSupervisor(script: string, options: Record<string, number> = {}): Promise<number | null> {
+    const code = supervisorCode(script, options);
     const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -88,6 +92,22 @@ process.exit(await supervise({ command: process.execPath, args: [${JSON.stringif
     supervisor!.kill('SIGINT');
     expect(await exited).toBe(0);
     expect(starts()).toHaveLength(1);
+  });
+
+  it('stops the server when what started it goes away without passing a signal on (npm start via sh -c)', async () => {
+    const script = standInServer(0);
+    // A shell that does not exec its command, as npm runs a script: killing it leaves the supervisor re-parented.
+    const code = supervisorCode(script, { stopWhenOrphaned: true });
+    const shell = spawn('/bin/sh', ['-c', `"${process.execPath}" --input-type=module -e '${code}'; true`], {
+      stdio: 'ignore',
+    });
+    supervisor = shell;
+    await until(() => starts().length === 1);
+    shell.kill('SIGKILL');
+    await until(() => starts().length === 2);
+    expect(starts()[1]).toBe('stopped by SIGTERM');
+    const pid = Number(starts()[0]!.split(' ')[1]);
+    await until(() => !isRunning(pid));
   });
 });
 
