@@ -5,6 +5,7 @@ export * from './formula.ts';
 export * from './health.ts';
 export * from './kd-dashboard.ts';
 export * from './kingdom-admin.ts';
+export * from './kingdom-delete.ts';
 export * from './kingdom-home.ts';
 export * from './public-config.ts';
 export * from './rally.ts';

@@ -7,6 +7,9 @@ import {
   campBodySchema,
   campIdParamsSchema,
   createKingdomBodySchema,
+  deleteKingdomBodySchema,
+  deleteKingdomParamsSchema,
+  deleteKingdomResponseSchema,
   kingdomNameBodySchema,
   kingdomSettingsChangeSchema,
   kvkNumberParamsSchema,
@@ -19,9 +22,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../errors.ts';
 import { requireSuperadmin, requireUser } from '../../plugins/auth.ts';
 import { countAsWrongCode } from '../../plugins/rate-limit.ts';
 import { recordAudit } from '../audit/service.ts';
+import { deleteKingdom } from '../kingdoms/delete-kingdom.ts';
 import { setCamp } from '../kingdoms/service.ts';
 import { addKvkSeason } from '../kvk/service.ts';
 import { type KingdomParams, requireAdminKingdom } from './access.ts';
@@ -61,6 +66,26 @@ export const kingdomAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = requireSuperadmin(request);
       const created = await createKingdom(app.db, request.body, user.id);
       return reply.status(201).send(created);
+    },
+  );
+
+  app.delete(
+    '/admin/kingdoms/:kd',
+    {
+      schema: {
+        params: deleteKingdomParamsSchema,
+        body: deleteKingdomBodySchema,
+        response: { 200: deleteKingdomResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireSuperadmin(request);
+      const kd = Number(request.params.kd);
+      if (request.body.confirmKd !== kd) {
+        throw new AppError('BAD_REQUEST', `Type ${kd} to confirm the deletion of kingdom ${kd}`);
+      }
+      const deleted = await deleteKingdom(app.db, { kd, actorId: user.id, via: 'web' });
+      return { message: `Kingdom ${kd} deleted`, deleted };
     },
   );
 

@@ -1,3 +1,4 @@
+import { addKingdom } from '../../../src/features/kingdoms/service.ts';
 import type { RouteContext, RouteRule } from '../route-table.ts';
 
 const octet = { 'content-type': 'application/octet-stream' };
@@ -21,6 +22,18 @@ export const KINGDOM_ADMIN_ROUTES: RouteRule[] = [
     feature: 'kingdom-admin',
     ok: 201,
     request: (c) => ({ url: '/api/admin/kingdoms', payload: { kd: c.fresh.kd() } }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/kingdoms/:kd',
+    access: 'superadmin',
+    feature: 'kingdom-admin',
+    request: async (c) => {
+      const kd = c.fresh.kd();
+      await addKingdom(c.db, { kd, code: `to-delete-${kd}` });
+      return { url: `/api/admin/kingdoms/${kd}`, payload: { confirmKd: kd } };
+    },
+    note: 'deletes the kingdom and all its data; the body repeats the kd ({"confirmKd": kd})',
   },
   {
     method: 'GET',
