@@ -69,7 +69,7 @@ describe('readXlsx on cells as spreadsheets write them', () => {
         ]);
         sheet.addRow([1002, '=not a formula', 5, '2.5M', null]);
       }, shared);
-      const parsed = parseScanFile(content, 'g.xlsx', {});
+      const parsed = parseScanFile(content, 'g.xlsx', {}).scans[0]!;
       expect(parsed.sheetName).toBe('Governors');
       expect(parsed.rows.map((r) => [r.governor_id, r.name, r.power, r.kill_points, r.alliance])).toEqual([
         [1001, '龍王 & <co>', 2000, 1234567, 'ABC'],
@@ -98,7 +98,7 @@ describe('readXlsx on cells as spreadsheets write them', () => {
       data.addRow(['Kingdom', 'Governor ID', 'Governor Name']);
       data.addRow(['3584', '1', 'A']);
     });
-    const parsed = parseScanFile(content, 'kingdom_scan_x.xlsx');
+    const parsed = parseScanFile(content, 'kingdom_scan_x.xlsx').scans[0]!;
     expect(parsed.detectedTime).toEqual({
       takenAt: Date.UTC(2025, 11, 25, 6, 55) / 1000,
       source: 'summary-sheet',

@@ -1,17 +1,28 @@
 import { hasGovernorIdHeader, normaliseHeader } from '../columns.ts';
 import { refuse } from '../import-error.ts';
+import { DEFAULT_IMPORT_LIMITS, type ImportLimits, refuseOverLimit } from '../limits.ts';
 import {
+  CellError,
   type CellValue,
   readRelationships,
   readSharedStrings,
   readSheetList,
   readSheetRows,
   resolvePartPath,
+  type SharedStrings,
   type SheetEntry,
   usesDate1904,
+  XmlError,
 } from './spreadsheet-xml.ts';
-import { HEADER_SEARCH_ROWS, isBlankRow, type RawTable, splitHeader } from './table.ts';
-import { ZipArchive, ZipError } from './zip.ts';
+import {
+  type FileTables,
+  HEADER_SEARCH_ROWS,
+  headerTexts,
+  isBlankRow,
+  type RawTable,
+  splitHeader,
+} from './table.ts';
+import { ZipArchive, ZipError, ZipLimitError } from './zip.ts';
 
 export interface XlsxTable extends RawTable {
   container: 'xlsx';
@@ -27,6 +38,7 @@ export interface XlsxTable extends RawTable {
 export interface XlsxOptions {
   /** Hero Scrolls: read the `Rolled Up <kd>` sheet (farms folded into their main account). */
   rolledUp?: boolean;
+  limits?: ImportLimits;
 }
 
 const SUMMARY_SHEET = 'summary';
@@ -36,66 +48,205 @@ const SUMMARY_TIME_COLUMN = 5; // F
 const NOT_DATA_SHEETS = new Set([SUMMARY_SHEET, 'top10s']);
 const ROLLED_UP = 'rolledup';
 
+export const SKIP_REASONS = {
+  summary: 'a summary, not a scan',
+  noGovernorId: 'no governor ID column',
+  rolledUp: 'the rolled-up view; import with --rolled-up',
+  notRolledUp: 'not the rolled-up view, which is the only sheet the rolled-up option reads',
+} as const;
+
 /**
- * Reads the data sheet of an xlsx workbook:
- * - with `rolledUp`, the sheet named `Rolled Up …`;
- * - otherwise the first sheet, other than `Summary`, `Top 10s` and `Rolled Up …`, whose header names a governor ID
- *   column (Hero Scrolls: the sheet named after the kingdom; RokTracker: its only sheet, named after the scan date).
+ * Every governor table of an xlsx workbook (FileTables):
+ * - with `rolledUp`, only the sheet named `Rolled Up …` (refused when there is none);
+ * - otherwise each sheet, other than `Summary`, `Top 10s` and `Rolled Up …`, whose header (within the first rows)
+ *   names a governor ID column, in workbook order (Hero Scrolls: the sheet named after the kingdom; RokTracker: its
+ *   only sheet; a workbook of one sheet per scan: every scan sheet). Every other sheet is listed as skipped, with
+ *   why. When no sheet names a governor ID, the first candidate is the table, so that the parser says what its
+ *   header lacks.
+ * Sheets are inflated and read one at a time, each once: only the tables found stay in memory.
  */
-export function readXlsx(content: Buffer, fileName: string, options: XlsxOptions = {}): XlsxTable {
+export function readXlsxTables(content: Buffer, fileName: string, options: XlsxOptions = {}): FileTables {
+  const limits = options.limits ?? DEFAULT_IMPORT_LIMITS;
   try {
-    return readWorkbook(new ZipArchive(content), fileName, options);
+    return readWorkbook(new ZipArchive(content, limits), fileName, options.rolledUp ?? false, limits);
   } catch (error) {
+    if (error instanceof ZipLimitError) throw refuseOverLimit(fileName, error.found, error.limit, limits);
     if (error instanceof ZipError) throw refuse(fileName, `is not a readable xlsx file (${error.message})`);
     throw error;
   }
 }
 
-function readWorkbook(zip: ZipArchive, fileName: string, options: XlsxOptions): XlsxTable {
-  const workbookPath = findWorkbookPath(zip);
+/** The first table of `readXlsxTables`, with the workbook's facts: for callers that read one table. */
+export function readXlsx(content: Buffer, fileName: string, options: XlsxOptions = {}): XlsxTable {
+  const file = readXlsxTables(content, fileName, options);
+  const table = file.tables[0]!;
+  return {
+    ...table,
+    container: 'xlsx',
+    sheetName: table.sheetName!,
+    sheetNames: file.sheetNames ?? [],
+    ...(file.summaryTime === undefined ? {} : { summaryTime: file.summaryTime as CellValue }),
+    date1904: file.date1904 ?? false,
+  };
+}
+
+function readWorkbook(
+  zip: ZipArchive,
+  fileName: string,
+  rolledUp: boolean,
+  limits: ImportLimits,
+): FileTables {
+  const part = partReader(fileName, limits);
+  const workbookPath = part('its package', () => findWorkbookPath(zip));
   const workbookXml = zip.readText(workbookPath);
   if (workbookXml === undefined) throw new ZipError('it holds no workbook; is it an xlsx file?');
   const workbookDir = workbookPath.includes('/') ? workbookPath.slice(0, workbookPath.lastIndexOf('/')) : '';
   const workbookFile = workbookPath.slice(workbookPath.lastIndexOf('/') + 1);
-  const relationships = readRelationships(
-    zip.readText(resolvePartPath(workbookDir, `_rels/${workbookFile}.rels`)) ?? '',
+  const { sheets, date1904, sharedStringsPath } = part('its workbook', () => {
+    const relationships = readRelationships(
+      zip.readText(resolvePartPath(workbookDir, `_rels/${workbookFile}.rels`)) ?? '',
+    );
+    const sharedStringsTarget = relationships.find((r) => r.type.endsWith('/sharedStrings'))?.target;
+    return {
+      sheets: readSheetList(workbookXml, relationships, workbookDir, limits),
+      date1904: usesDate1904(workbookXml),
+      sharedStringsPath: resolvePartPath(workbookDir, sharedStringsTarget ?? 'sharedStrings.xml'),
+    };
+  });
+  const sharedStrings = part('its shared strings', () =>
+    readSharedStrings(zip.readText(sharedStringsPath) ?? '', limits),
   );
-  const sheets = readSheetList(workbookXml, relationships, workbookDir);
-  const sharedStringsRel = relationships.find((r) => r.type.endsWith('/sharedStrings'));
-  const sharedStringsPath = resolvePartPath(workbookDir, sharedStringsRel?.target ?? 'sharedStrings.xml');
-  const sharedStrings = readSharedStrings(zip.readText(sharedStringsPath) ?? '');
+  const sheetNames = sheets.map((sheet) => sheet.name);
+  const kindOf = (sheet: SheetEntry) => sheetKind(sheet.name);
 
-  const sheetXml = new Map<string, string>();
-  const rowsOf = (sheet: SheetEntry, limit?: number) => {
-    let xml = sheetXml.get(sheet.path);
-    if (xml === undefined) {
-      xml = zip.readText(sheet.path) ?? '';
-      sheetXml.set(sheet.path, xml);
+  if (rolledUp) {
+    const rolledUpSheet = sheets.find((sheet) => kindOf(sheet) === 'rolledUp');
+    if (!rolledUpSheet) {
+      throw refuse(
+        fileName,
+        `has no "Rolled Up" sheet (it has ${quoteNames(sheetNames)}); import it without the rolled-up option`,
+      );
     }
-    return readSheetRows(xml, sharedStrings, limit);
+    const rows = part(`sheet "${rolledUpSheet.name}"`, () =>
+      readSheetRows(zip.readText(rolledUpSheet.path) ?? '', sharedStrings, { limits }),
+    );
+    return {
+      container: 'xlsx',
+      tables: [sheetTable(rolledUpSheet, rows)],
+      skippedSheets: sheets
+        .filter((sheet) => sheet !== rolledUpSheet)
+        .map((sheet) => ({
+          name: sheet.name,
+          reason: kindOf(sheet) === 'summary' ? SKIP_REASONS.summary : SKIP_REASONS.notRolledUp,
+        })),
+      sheetNames,
+      ...summaryTimeOf(sheets, zip, sharedStrings, part, limits),
+      date1904,
+    };
+  }
+
+  const tables: RawTable[] = [];
+  const skippedSheets: FileTables['skippedSheets'] = [];
+  let firstCandidate: { sheet: SheetEntry; rows: ReturnType<typeof readSheetRows> } | undefined;
+  for (const sheet of sheets) {
+    const kind = kindOf(sheet);
+    if (kind !== 'data') {
+      skippedSheets.push({ name: sheet.name, reason: SKIP_REASONS[kind] });
+      continue;
+    }
+    // One inflation per sheet; the header rows decide whether the rest is parsed.
+    const read = part(`sheet "${sheet.name}"`, () => {
+      const xml = zip.readText(sheet.path) ?? '';
+      const top = readSheetRows(xml, sharedStrings, { maxRows: HEADER_SEARCH_ROWS, limits });
+      if (!top.some((row) => hasGovernorIdHeader(headerTexts(row.cells))))
+        return { isTable: false, rows: top };
+      return { isTable: true, rows: readSheetRows(xml, sharedStrings, { limits }) };
+    });
+    if (read.isTable) tables.push(sheetTable(sheet, read.rows));
+    else if (!firstCandidate) firstCandidate = { sheet, rows: read.rows };
+    else skippedSheets.push({ name: sheet.name, reason: SKIP_REASONS.noGovernorId });
+  }
+  if (tables.length === 0) {
+    if (!firstCandidate) {
+      throw refuse(
+        fileName,
+        `has no sheet of governor data (it has ${quoteNames(sheetNames) || 'no sheets'})`,
+      );
+    }
+    // No sheet names a governor ID: the first candidate is read so that the message says what it lacks.
+    tables.push(sheetTable(firstCandidate.sheet, firstCandidate.rows));
+  } else if (firstCandidate) {
+    skippedSheets.push({ name: firstCandidate.sheet.name, reason: SKIP_REASONS.noGovernorId });
+  }
+  const order = new Map(sheetNames.map((name, index) => [name, index]));
+  skippedSheets.sort((a, b) => order.get(a.name)! - order.get(b.name)!);
+  return {
+    container: 'xlsx',
+    tables,
+    skippedSheets,
+    sheetNames,
+    ...summaryTimeOf(sheets, zip, sharedStrings, part, limits),
+    date1904,
   };
+}
 
-  const dataSheet = chooseDataSheet(sheets, fileName, options, (sheet) =>
-    rowsOf(sheet, HEADER_SEARCH_ROWS).some((row) =>
-      hasGovernorIdHeader(row.cells.map((c) => String(c ?? ''))),
-    ),
-  );
-  const rows = rowsOf(dataSheet).filter((row) => !isBlankRow(row.cells));
-  const summary = sheets.find((sheet) => normaliseHeader(sheet.name) === SUMMARY_SHEET);
-  const summaryTime = summary
-    ? rowsOf(summary, SUMMARY_TIME_ROW).find((row) => row.number === SUMMARY_TIME_ROW)?.cells[
-        SUMMARY_TIME_COLUMN
-      ]
-    : undefined;
+type SheetKind = 'data' | 'summary' | 'rolledUp';
 
+function sheetKind(name: string): SheetKind {
+  const normalised = normaliseHeader(name);
+  if (NOT_DATA_SHEETS.has(normalised)) return 'summary';
+  if (normalised.startsWith(ROLLED_UP)) return 'rolledUp';
+  return 'data';
+}
+
+function sheetTable(sheet: SheetEntry, rows: ReturnType<typeof readSheetRows>): RawTable {
   return {
     container: 'xlsx',
     rowWord: 'row',
-    sheetName: dataSheet.name,
-    sheetNames: sheets.map((sheet) => sheet.name),
-    ...(summaryTime === undefined || summaryTime === null ? {} : { summaryTime }),
-    date1904: usesDate1904(workbookXml),
-    ...splitHeader(rows, hasGovernorIdHeader),
+    sheetName: sheet.name,
+    ...splitHeader(
+      rows.filter((row) => !isBlankRow(row.cells)),
+      hasGovernorIdHeader,
+    ),
+  };
+}
+
+function summaryTimeOf(
+  sheets: readonly SheetEntry[],
+  zip: ZipArchive,
+  sharedStrings: SharedStrings,
+  part: PartReader,
+  limits: ImportLimits,
+): { summaryTime?: CellValue } {
+  const summary = sheets.find((sheet) => normaliseHeader(sheet.name) === SUMMARY_SHEET);
+  if (!summary) return {};
+  const rows = part(`sheet "${summary.name}"`, () =>
+    readSheetRows(zip.readText(summary.path) ?? '', sharedStrings, { maxRows: SUMMARY_TIME_ROW, limits }),
+  );
+  const time = rows.find((row) => row.number === SUMMARY_TIME_ROW)?.cells[SUMMARY_TIME_COLUMN];
+  return time === undefined || time === null ? {} : { summaryTime: time };
+}
+
+type PartReader = <T>(subject: string, read: () => T) => T;
+
+/**
+ * Runs a reader on one part of the workbook and turns what it throws into a refusal that names the part and,
+ * for a cell, the cell: `sheet "Data", cell B5, holds 5,000 characters; the most characters …`.
+ */
+function partReader(fileName: string, limits: ImportLimits): PartReader {
+  return (subject, read) => {
+    try {
+      return read();
+    } catch (error) {
+      if (error instanceof CellError) {
+        const where = error.cell === undefined ? subject : `${subject}, cell ${error.cell},`;
+        const found = subject.startsWith('its workbook') ? error.found : `${where} ${error.found}`;
+        if (error.limit) throw refuseOverLimit(fileName, found, error.limit, limits);
+        throw refuse(fileName, found);
+      }
+      if (error instanceof XmlError) throw new ZipError(`${subject} ${error.message}`);
+      throw error;
+    }
   };
 }
 
@@ -105,29 +256,6 @@ function findWorkbookPath(zip: ZipArchive): string {
   return office ? resolvePartPath('', office.target) : 'xl/workbook.xml';
 }
 
-function chooseDataSheet(
-  sheets: readonly SheetEntry[],
-  fileName: string,
-  options: XlsxOptions,
-  hasGovernorIds: (sheet: SheetEntry) => boolean,
-): SheetEntry {
-  const names = sheets.map((sheet) => `"${sheet.name}"`).join(', ');
-  if (options.rolledUp) {
-    const rolledUp = sheets.find((sheet) => normaliseHeader(sheet.name).startsWith(ROLLED_UP));
-    if (!rolledUp) {
-      throw refuse(
-        fileName,
-        `has no "Rolled Up" sheet (it has ${names}); import it without the rolled-up option`,
-      );
-    }
-    return rolledUp;
-  }
-  const candidates = sheets.filter((sheet) => {
-    const name = normaliseHeader(sheet.name);
-    return !NOT_DATA_SHEETS.has(name) && !name.startsWith(ROLLED_UP);
-  });
-  const first = candidates[0];
-  if (!first) throw refuse(fileName, `has no sheet of governor data (it has ${names || 'no sheets'})`);
-  // Without a sheet that names a governor ID, the first one is read so that the message says what it lacks.
-  return candidates.find(hasGovernorIds) ?? first;
+function quoteNames(names: readonly string[]): string {
+  return names.map((name) => `"${name}"`).join(', ');
 }

@@ -1,0 +1,89 @@
+import { refuse } from '../import-error.ts';
+import { DEFAULT_IMPORT_LIMITS, formatBytes, type ImportLimits, refuseOverLimit } from '../limits.ts';
+import { readCsv } from './csv.ts';
+import { readJsonLines } from './jsonl.ts';
+import type { FileTables, RawTable } from './table.ts';
+import { readXlsxTables } from './xlsx.ts';
+
+/**
+ * The one entry to the readers: which format a file is (from its first bytes, then its extension), and every
+ * governor table it holds. Every reader enforces the import limits while it reads (docs/security.md, "Limits").
+ */
+
+export interface ReadTablesOptions {
+  /** Hero Scrolls: read the `Rolled Up <kd>` sheet instead of the kingdom's data sheet. */
+  rolledUp?: boolean;
+  limits?: ImportLimits;
+}
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0]; // legacy .xls (and .doc): a format we do not read
+
+export function readFileTables(
+  content: Buffer,
+  fileName: string,
+  options: ReadTablesOptions = {},
+): FileTables {
+  const limits = options.limits ?? DEFAULT_IMPORT_LIMITS;
+  if (content.length > limits.uploadBytes) {
+    throw refuseOverLimit(fileName, `is ${formatBytes(content.length)}`, 'uploadBytes', limits);
+  }
+  if (isAllBlank(content)) throw refuse(fileName, 'is empty');
+  const extension = /\.([^./\\]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
+  if (startsWith(content, OLE_MAGIC) || extension === 'xls') {
+    throw refuse(
+      fileName,
+      'is a legacy .xls workbook, which is not read; open it and save it as .xlsx or .csv',
+    );
+  }
+  if (startsWith(content, ZIP_MAGIC) || extension === 'xlsx' || extension === 'xlsm') {
+    return readXlsxTables(content, fileName, { rolledUp: options.rolledUp ?? false, limits });
+  }
+  if (options.rolledUp) {
+    throw refuse(
+      fileName,
+      'the rolled-up option is for Hero Scrolls xlsx files; import this file without it',
+    );
+  }
+  const table = isJson(content, extension)
+    ? readJsonLines(content, fileName, limits)
+    : readCsv(content, fileName, limits);
+  return { container: table.container, tables: [table], skippedSheets: [] };
+}
+
+/**
+ * The first table of a file: for uploads that hold one table (pre-KvK points, Hall of Heroes deaths). A workbook's
+ * other tables are not read as anything else; the first one with a governor ID column is the one.
+ */
+export function readTable(content: Buffer, fileName: string, options: ReadTablesOptions = {}): RawTable {
+  return readFileTables(content, fileName, options).tables[0]!;
+}
+
+function isJson(content: Buffer, extension: string): boolean {
+  if (['jsonl', 'ndjson', 'json'].includes(extension)) return true;
+  if (['csv', 'tsv', 'txt'].includes(extension)) return false;
+  const firstChar = content
+    .toString('utf8', 0, 64)
+    .replace(/^\uFEFF/, '')
+    .trimStart()[0];
+  return firstChar === '{' || firstChar === '[';
+}
+
+function startsWith(content: Buffer, magic: readonly number[]): boolean {
+  return magic.every((byte, i) => content[i] === byte);
+}
+
+/** Blank: nothing but whitespace (and a BOM), looked at without decoding the whole file into a string. */
+function isAllBlank(content: Buffer): boolean {
+  let at = content[0] === 0xef && content[1] === 0xbb && content[2] === 0xbf ? 3 : 0;
+  // UTF-16: every other byte of a blank text is 0.
+  const utf16 = (content[0] === 0xff && content[1] === 0xfe) || (content[0] === 0xfe && content[1] === 0xff);
+  if (utf16) at = 2;
+  for (; at < content.length; at++) {
+    const byte = content[at]!;
+    const blank =
+      byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d || (utf16 && byte === 0x00);
+    if (!blank) return false;
+  }
+  return true;
+}
