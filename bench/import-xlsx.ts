@@ -158,7 +158,7 @@ export async function measureXlsxImport(options: ImportOptions = {}): Promise<Im
           parsed = parseScanFile(content, fileName);
         }),
       );
-      const scanRows = parsed!.rows.map((row) => ({ ...row, home_kd: KD }));
+      const scanRows = parsed!.scans[0]!.rows.map((row) => ({ ...row, home_kd: KD }));
       let scanId = 0;
       write.push(
         await timed(async () => {
@@ -182,10 +182,11 @@ export async function measureXlsxImport(options: ImportOptions = {}): Promise<Im
           imported = await importScanFile(db, { kingdomKd: KD, filePath: fileName, content });
         }),
       );
-      if (imported?.status !== 'imported' || imported.rows !== rows) {
-        throw new Error(`import ${imported?.status}: ${imported?.rows} rows, expected ${rows}`);
+      const scan = imported?.scans[0];
+      if (imported?.scans.length !== 1 || scan?.status !== 'imported' || scan.rows !== rows) {
+        throw new Error(`import ${scan?.status}: ${scan?.rows} rows, expected ${rows}`);
       }
-      await remove(imported.scanId);
+      await remove(scan.scanId);
     }
     return {
       rows,

@@ -159,6 +159,79 @@ describe('mapColumns', () => {
     expect(fields.unknown).toEqual(['Favourite Colour']);
   });
 
+  it('maps the spellings found in real files, and their family', () => {
+    const fields = fieldsOf([
+      'governorID',
+      'Username',
+      'Current Power',
+      'Total Kill Points',
+      'Dead Troops',
+      'Tier 4 Kill',
+      'Res Trade',
+      'Rss',
+      'Alliance Help',
+      't5_kills',
+    ]);
+    expect(fields.stored).toEqual({
+      governorID: 'governor_id',
+      Username: 'name',
+      'Current Power': 'power',
+      'Total Kill Points': 'kill_points',
+      'Dead Troops': 'dead',
+      'Tier 4 Kill': 't4_kills',
+      'Res Trade': 'rss_assistance',
+      Rss: 'rss_gathered',
+      'Alliance Help': 'helps',
+      t5_kills: 't5_kills',
+    });
+    const field = (header: string) => {
+      const map = mapColumns([header]);
+      return map.stored[0]?.column.field ?? map.extras[0]?.column.key ?? 'unknown';
+    };
+    for (const header of ['Character ID', 'Player ID', 'player_id', 'Character-ID', 'GOVERNOR_ID']) {
+      expect(field(header), header).toBe('governor_id');
+    }
+    for (const header of ['KP', 'Kill Score', 'kill-scores', 'killpoints', 'Kill Points']) {
+      expect(field(header), header).toBe('kill_points');
+    }
+    for (const header of [
+      'Dead',
+      'Deads',
+      'Dead Troops',
+      'Dead Troop',
+      'Unit Lost',
+      'Units Lost',
+      'Deaths',
+      'deads',
+    ]) {
+      expect(field(header), header).toBe('dead');
+    }
+    for (const header of ['T4 Kill Points', 'Tier 4 Kill Score', 't4_KP', 'T4 KP', 'T4 Killpoints']) {
+      expect(field(header), header).toBe('t4_kill_points');
+    }
+    expect(field('Tier 4 Kills')).toBe('t4_kills');
+    expect(field('T1 Deaths')).toBe('t1_dead');
+    expect(field('highestPower')).toBe('highest_power');
+    expect(field('Kills (T4+)')).toBe('t45_kills');
+  });
+
+  it('maps the real alliance CSV with its per-tier kill points', () => {
+    const headers =
+      'governorID,name,Alliance,power,killpoints,highestPower,deads,t1_kills,t1_KP,t2_kills,t2_KP,t3_kills,t3_KP,t4_kills,t4_KP,t5_kills,t5_KP'.split(
+        ',',
+      );
+    const fields = fieldsOf(headers);
+    expect(fields.unknown).toEqual([]);
+    expect(Object.values(fields.extras).sort()).toEqual([
+      'highest_power',
+      't1_kill_points',
+      't2_kill_points',
+      't3_kill_points',
+      't4_kill_points',
+      't5_kill_points',
+    ]);
+  });
+
   it('tells a governor data header from others', () => {
     expect(hasGovernorIdHeader(['Name', 'Governor ID'])).toBe(true);
     expect(hasGovernorIdHeader(['id'])).toBe(true);
@@ -185,10 +258,10 @@ describe('docs/import-formats.md', () => {
   it('shows a canonical CSV example that imports', () => {
     const docs = readFileSync(resolve(import.meta.dirname, '../../../../docs/import-formats.md'), 'utf8');
     const example = /```csv\n([\s\S]*?)```/.exec(docs)![1]!;
-    const parsed = parseScanFile(Buffer.from(example), 'kd77-2026-10-08-week-2.csv');
-    expect(parsed.sourceFormat).toBe('canonical-csv');
-    expect(parsed.name).toBe('week-2');
-    expect(parsed.rows.map((r) => [r.governor_id, r.name, r.home_kd, r.power])).toEqual([
+    const [parsed] = parseScanFile(Buffer.from(example), 'kd77-2026-10-08-week-2.csv').scans;
+    expect(parsed!.sourceFormat).toBe('canonical-csv');
+    expect(parsed!.name).toBe('week-2');
+    expect(parsed!.rows.map((r) => [r.governor_id, r.name, r.home_kd, r.power])).toEqual([
       [101, 'Alice', 77, 45_000_000],
       [102, 'Bob, the 2nd', 78, 30_000_000],
       [103, 'Carol', null, null],

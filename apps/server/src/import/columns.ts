@@ -39,31 +39,65 @@ export interface StoredColumn {
 }
 
 export const STORED_COLUMNS: readonly StoredColumn[] = [
-  { field: 'governor_id', kind: 'id', aliases: ['ID', 'Governor ID', 'Gov ID', 'Player ID', 'Lord ID'] },
-  { field: 'name', kind: 'text', aliases: ['Name', 'Governor Name', 'Gov Name', 'Player Name', 'Governor'] },
+  {
+    field: 'governor_id',
+    kind: 'id',
+    aliases: ['ID', 'Governor ID', 'Gov ID', 'Player ID', 'Lord ID', 'Character ID', 'Char ID', 'User ID'],
+  },
+  {
+    field: 'name',
+    kind: 'text',
+    aliases: [
+      'Name',
+      'Governor Name',
+      'Gov Name',
+      'Player Name',
+      'Governor',
+      'Username',
+      'User Name',
+      'Nickname',
+    ],
+  },
   { field: 'alliance', kind: 'text', aliases: ['Alliance', 'Alliance Tag', 'Alliance Name', 'Tag'] },
   { field: 'home_kd', kind: 'kd', aliases: ['Kingdom', 'Home KD', 'Home Kingdom', 'KD', 'Kingdom ID'] },
-  { field: 'power', kind: 'count', aliases: ['Power', 'Governor Power'] },
-  { field: 'kill_points', kind: 'count', aliases: ['Killpoints', 'Kill Points', 'KP', 'Kill Point'] },
-  { field: 't1_kills', kind: 'count', aliases: ['T1 Kills', 'T1', 'Tier 1 Kills', 'T1 Kill'] },
-  { field: 't2_kills', kind: 'count', aliases: ['T2 Kills', 'T2', 'Tier 2 Kills', 'T2 Kill'] },
-  { field: 't3_kills', kind: 'count', aliases: ['T3 Kills', 'T3', 'Tier 3 Kills', 'T3 Kill'] },
-  { field: 't4_kills', kind: 'count', aliases: ['T4 Kills', 'T4', 'Tier 4 Kills', 'T4 Kill'] },
-  { field: 't5_kills', kind: 'count', aliases: ['T5 Kills', 'T5', 'Tier 5 Kills', 'T5 Kill'] },
+  { field: 'power', kind: 'count', aliases: ['Power', 'Governor Power', 'Current Power'] },
+  {
+    field: 'kill_points',
+    kind: 'count',
+    aliases: ['Killpoints', 'Kill Points', 'KP', 'Kill Point', 'Total Kill Points', 'Kill Score', 'Total KP'],
+  },
+  tierKills(1),
+  tierKills(2),
+  tierKills(3),
+  tierKills(4),
+  tierKills(5),
   {
     field: 'dead',
     kind: 'count',
-    aliases: ['Deads', 'Dead', 'Deaths', 'Death', 'Troops Dead', 'Total Dead'],
+    aliases: [
+      'Deads',
+      'Dead',
+      'Deaths',
+      'Death',
+      'Troops Dead',
+      'Total Dead',
+      'Total Deads',
+      'Total Deaths',
+      'Dead Troops',
+      'Unit Lost',
+      'Units Lost',
+      'Troops Lost',
+    ],
   },
   {
     field: 't4_dead',
     kind: 'count',
-    aliases: ['T4 Dead', 'T4 Deads', 'T4 Deaths', 'Tier 4 Dead', 'Tier 4 Deaths'],
+    aliases: ['T4 Dead', 'T4 Deads', 'T4 Deaths', 'Tier 4 Dead', 'Tier 4 Deaths', 'T4 Dead Troops'],
   },
   {
     field: 't5_dead',
     kind: 'count',
-    aliases: ['T5 Dead', 'T5 Deads', 'T5 Deaths', 'Tier 5 Dead', 'Tier 5 Deaths'],
+    aliases: ['T5 Dead', 'T5 Deads', 'T5 Deaths', 'Tier 5 Dead', 'Tier 5 Deaths', 'T5 Dead Troops'],
   },
   { field: 'healed', kind: 'count', aliases: ['Healed', 'Heals', 'Troops Healed', 'Total Healed'] },
   { field: 't4_healed', kind: 'count', aliases: ['T4 Healed', 'T4 Heals', 'Tier 4 Healed'] },
@@ -71,7 +105,7 @@ export const STORED_COLUMNS: readonly StoredColumn[] = [
   {
     field: 'rss_gathered',
     kind: 'count',
-    aliases: ['Rss Gathered', 'Resources Gathered', 'Resource Gathered', 'Gathered'],
+    aliases: ['Rss Gathered', 'Resources Gathered', 'Resource Gathered', 'Gathered', 'Rss', 'Res Gathered'],
   },
   {
     field: 'rss_assistance',
@@ -82,11 +116,45 @@ export const STORED_COLUMNS: readonly StoredColumn[] = [
       'Resources Assistance',
       'Resources Given',
       'Rss Assist',
+      'Res Trade',
+      'Rss Trade',
+      'Resource Trade',
+      'Resources Trade',
     ],
   },
-  { field: 'helps', kind: 'count', aliases: ['Helps', 'Alliance Helps', 'Helps Given', 'Help'] },
+  {
+    field: 'helps',
+    kind: 'count',
+    aliases: ['Helps', 'Alliance Helps', 'Helps Given', 'Help', 'Alliance Help'],
+  },
   { field: 'acclaim', kind: 'count', aliases: ['Acclaim', 'Aclaim'] },
 ];
+
+/** T4 Kills, T4, Tier 4 Kills, T4 Kill: every way a scanner names one tier's kills. */
+function tierKills(tier: 1 | 2 | 3 | 4 | 5): StoredColumn {
+  return {
+    field: `t${tier}_kills`,
+    kind: 'count',
+    aliases: [`T${tier} Kills`, `T${tier}`, `Tier ${tier} Kills`, `T${tier} Kill`],
+  };
+}
+
+/** Kill points earned on one tier (the game's per-tier kill score): kept in extra_json as t<n>_kill_points. */
+function tierKillPoints(tier: 1 | 2 | 3 | 4 | 5): ExtraColumn {
+  return {
+    key: `t${tier}_kill_points`,
+    kind: 'count',
+    aliases: [
+      `T${tier} Kill Points`,
+      `T${tier} Killpoints`,
+      `T${tier} KP`,
+      `Tier ${tier} Kill Points`,
+      `Tier ${tier} Kill Score`,
+      `T${tier} Kill Score`,
+      `Tier ${tier} KP`,
+    ],
+  };
+}
 
 export interface ExtraColumn {
   /** The key in extra_json. */
@@ -114,6 +182,11 @@ export const EXTRA_COLUMNS: readonly ExtraColumn[] = [
   { key: 'kvk_deads_high', kind: 'count', aliases: ['KvK Deads High'] },
   { key: 'kvk_severely_wounds_high', kind: 'count', aliases: ['KvK Severely Wounds High'] },
   { key: 'governor_type', kind: 'text', aliases: ['Governor Type'] },
+  { key: 'highest_power', kind: 'count', aliases: ['Highest Power', 'Max Power'] },
+  { key: 't1_dead', kind: 'count', aliases: ['T1 Dead', 'T1 Deaths', 'Tier 1 Dead', 'Tier 1 Deaths'] },
+  { key: 't2_dead', kind: 'count', aliases: ['T2 Dead', 'T2 Deaths', 'Tier 2 Dead', 'Tier 2 Deaths'] },
+  { key: 't3_dead', kind: 'count', aliases: ['T3 Dead', 'T3 Deaths', 'Tier 3 Dead', 'Tier 3 Deaths'] },
+  ...[1, 2, 3, 4, 5].map((tier) => tierKillPoints(tier as 1 | 2 | 3 | 4 | 5)),
 ];
 
 /** Lower case, and only letters and digits: 'Kills (T4+)' → 'killst4', 'kill_points' → 'killpoints'. */
@@ -143,6 +216,13 @@ function buildTargets(): Map<string, ColumnTarget> {
   for (const stored of STORED_COLUMNS)
     for (const alias of [stored.field, ...stored.aliases]) add(alias, { stored });
   for (const extra of EXTRA_COLUMNS) for (const alias of extra.aliases) add(alias, { extra });
+  // The singular of every plural and the plural of every singular ('Dead Troop', 'Kill Scores', 'Alliance Help'),
+  // unless a spelling listed above already means something else.
+  for (const [key, target] of [...targets]) {
+    if (key.endsWith('ss') || key.length < 3) continue; // 'rss' is no plural of 'rs'
+    const other = key.endsWith('s') ? key.slice(0, -1) : `${key}s`;
+    if (!targets.has(other)) targets.set(other, target);
+  }
   return targets;
 }
 
@@ -198,3 +278,16 @@ export function hasGovernorIdHeader(headers: readonly string[]): boolean {
 
 /** The governor ID aliases, for the message when a file has none. */
 export const GOVERNOR_ID_HEADERS: readonly string[] = STORED_COLUMNS[0]!.aliases;
+
+/** The stat a header names (a count column, stored or extra: 't4_kills', 'dead', 't4_kill_points'), if any. */
+export function statColumnOf(header: string): string | undefined {
+  const target = TARGETS.get(normaliseHeader(header));
+  if (!target) return undefined;
+  if ('stored' in target) return target.stored.kind === 'count' ? target.stored.field : undefined;
+  return target.extra.kind === 'count' ? target.extra.key : undefined;
+}
+
+/** The stat fields a scan can hold: everything stored that is a count. */
+export const STAT_FIELDS: readonly StoredField[] = STORED_COLUMNS.filter((c) => c.kind === 'count').map(
+  (c) => c.field,
+);

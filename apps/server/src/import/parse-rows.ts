@@ -1,26 +1,90 @@
-import { parseScanValue } from '@kingdom-stats/core';
 import type { GovernorStatRow } from '../features/scans/scan-store.ts';
-import { type ColumnMap, GOVERNOR_ID_HEADERS, mapColumns, type ValueKind } from './columns.ts';
-import { describePlace, quoteValue, refuse } from './import-error.ts';
+import { type ColumnMap, GOVERNOR_ID_HEADERS, mapColumns } from './columns.ts';
+import { refuse } from './import-error.ts';
+import type { SkippedRow } from './parsed-file.ts';
+import { type CellReader, cellReader, quoteCell } from './read-cell.ts';
 import type { RawTable } from './readers/table.ts';
-
-/** RokTracker's placeholders: -1 unreadable, -2 skipped, -3 NaN. They mean "unknown", never a number. */
-const UNKNOWN_PLACEHOLDERS = new Set([-1, -2, -3]);
-const MAX_KD = 99_999;
 
 export interface ParsedRows {
   rows: GovernorStatRow[];
   columns: ColumnMap;
   /** The file has a home kingdom column (rows without a value in it still get the default). */
   hasHomeKdColumn: boolean;
+  /** Rows that repeated an earlier row in every value read, kept once. */
+  mergedRepeatedRows: number;
+  /** Rows left out: their governor ID is empty, 0 or negative (a scanner's "could not read"). */
+  skippedRows: SkippedRow[];
+}
+
+export interface ParseRowsOptions {
+  /**
+   * RokTracker v1–v4 writes 0 for every value it could not read: a row of only zeros is a governor it failed to
+   * read, so its counts are stored as unknown rather than as a governor with nothing.
+   */
+  zeroRowMeansUnread?: boolean;
+  /** Put before row places in messages: 'sheet "16Jul23-03h", ' in a workbook of several scans. */
+  placePrefix?: string;
 }
 
 /**
  * Turns a table's cells into governor_stats rows, or refuses the file with the row and column to fix. Nothing is
  * guessed: a cell that is not a number where a number belongs stops the import; empty cells and placeholders are
- * stored as NULL (unknown).
+ * stored as NULL (unknown). Rows without a readable governor ID are skipped and listed; rows repeated exactly are
+ * kept once and counted.
  */
-export function parseGovernorRows(table: RawTable, fileName: string): ParsedRows {
+export function parseGovernorRows(
+  table: RawTable,
+  fileName: string,
+  options: ParseRowsOptions = {},
+): ParsedRows {
+  const columns = checkedColumns(table, fileName);
+  const idColumn = columns.stored.find((c) => c.column.field === 'governor_id')!;
+  const compared = comparedColumns(columns);
+  const read = cellReader(table, fileName, options.placePrefix ?? '');
+
+  const kept = new Map<number, { number: number; row: GovernorStatRow }>();
+  const rows: GovernorStatRow[] = [];
+  const skippedRows: SkippedRow[] = [];
+  let mergedRepeatedRows = 0;
+  for (const { number, cells } of table.rows) {
+    const rawId = cells[idColumn.index];
+    const id = read.governorId(rawId, number, idColumn.header);
+    if (id === undefined) {
+      skippedRows.push({ row: number, reason: `unreadable governor ID ${quoteCell(rawId ?? '')}` });
+      continue;
+    }
+    const row = readRow(read, columns, cells, number);
+    row.governor_id = id;
+    if (options.zeroRowMeansUnread) forgetZeroRow(row, columns);
+
+    const earlier = kept.get(id);
+    if (earlier) {
+      const difference = firstDifference(earlier.row, row, compared);
+      if (difference === undefined) {
+        mergedRepeatedRows++;
+        continue;
+      }
+      throw refuse(
+        fileName,
+        `${options.placePrefix ?? ''}${table.rowWord}s ${earlier.number} and ${number} both have governor ID ${id} ` +
+          `with different values (first difference: ${difference}); a scan holds one row per governor: ` +
+          'remove the wrong row',
+      );
+    }
+    kept.set(id, { number, row });
+    rows.push(row);
+  }
+  refuseMostlyUnreadable(table, fileName, skippedRows);
+  return {
+    rows,
+    columns,
+    hasHomeKdColumn: columns.stored.some((c) => c.column.field === 'home_kd'),
+    mergedRepeatedRows,
+    skippedRows,
+  };
+}
+
+function checkedColumns(table: RawTable, fileName: string): ColumnMap {
   if (table.headers.length === 0)
     throw refuse(fileName, 'is empty: it has no header row and no governor rows');
   const columns = mapColumns(table.headers);
@@ -31,8 +95,7 @@ export function parseGovernorRows(table: RawTable, fileName: string): ParsedRows
       `columns "${first}" and "${second}" are both read as ${columns.conflict.field}; remove one`,
     );
   }
-  const idColumn = columns.stored.find((c) => c.column.field === 'governor_id');
-  if (!idColumn) {
+  if (!columns.stored.some((c) => c.column.field === 'governor_id')) {
     const where =
       table.rowWord === 'line'
         ? 'its fields are'
@@ -47,33 +110,96 @@ export function parseGovernorRows(table: RawTable, fileName: string): ParsedRows
     );
   }
   if (table.rows.length === 0) throw refuse(fileName, 'has a header row but no governor rows');
+  return columns;
+}
 
-  const read = (kind: ValueKind, raw: unknown, rowNumber: number, column: string) =>
-    readCell(kind, raw, () => describePlace({ rowWord: table.rowWord, rowNumber, column }), fileName);
-  const firstRowOf = new Map<number, number>();
-  const rows: GovernorStatRow[] = [];
-  for (const { number, cells } of table.rows) {
-    const row = emptyRow();
-    for (const { index, header, column } of columns.stored) {
-      const value = read(column.kind, cells[index], number, header);
-      (row as Record<string, unknown>)[column.field] = column.field === 'name' ? (value ?? '') : value;
-    }
-    const extra: Record<string, string | number> = {};
-    for (const { index, header, column } of columns.extras) {
-      const value = read(column.kind === 'text' ? 'text' : 'count', cells[index], number, header);
-      if (value !== null) extra[column.key] = value;
-    }
-    row.extra_json = Object.keys(extra).length > 0 ? JSON.stringify(extra) : null;
-
-    const id = row.governor_id;
-    const earlier = firstRowOf.get(id);
-    if (earlier !== undefined) {
-      throw refuse(fileName, `${table.rowWord}s ${earlier} and ${number} both have governor ID ${id}`);
-    }
-    firstRowOf.set(id, number);
-    rows.push(row);
+function readRow(
+  read: CellReader,
+  columns: ColumnMap,
+  cells: readonly unknown[],
+  number: number,
+): GovernorStatRow {
+  const row = emptyRow();
+  for (const { index, header, column } of columns.stored) {
+    if (column.field === 'governor_id') continue;
+    const value = read.value(column.kind, cells[index], number, header);
+    (row as Record<string, unknown>)[column.field] = column.field === 'name' ? (value ?? '') : value;
   }
-  return { rows, columns, hasHomeKdColumn: columns.stored.some((c) => c.column.field === 'home_kd') };
+  const extra: Record<string, string | number> = {};
+  for (const { index, header, column } of columns.extras) {
+    const value = read.value(column.kind, cells[index], number, header);
+    if (value !== null) extra[column.key] = value;
+  }
+  row.extra_json = Object.keys(extra).length > 0 ? JSON.stringify(extra) : null;
+  return row;
+}
+
+/** A row whose every count read is 0 (and at least one was read) becomes a row of unknowns. */
+function forgetZeroRow(row: GovernorStatRow, columns: ColumnMap): void {
+  const record = row as unknown as Record<string, unknown>;
+  const counts = columns.stored.filter((c) => c.column.kind === 'count').map((c) => c.column.field);
+  const extra: Record<string, unknown> = row.extra_json ? JSON.parse(row.extra_json) : {};
+  const countExtras = columns.extras.filter((c) => c.column.kind === 'count').map((c) => c.column.key);
+  const values = [...counts.map((f) => record[f]), ...countExtras.map((k) => extra[k])].filter(
+    (v) => v !== null && v !== undefined,
+  );
+  if (values.length === 0 || values.some((v) => v !== 0)) return;
+  for (const field of counts) record[field] = null;
+  for (const key of countExtras) delete extra[key];
+  row.extra_json = Object.keys(extra).length > 0 ? JSON.stringify(extra) : null;
+}
+
+interface ComparedColumn {
+  index: number;
+  header: string;
+  readValue: (row: GovernorStatRow, extra: Record<string, unknown>) => unknown;
+}
+
+/** Every column the import reads, in the file's order, with how to find its value in a parsed row. */
+function comparedColumns(columns: ColumnMap): ComparedColumn[] {
+  const stored = columns.stored.map(({ index, header, column }) => ({
+    index,
+    header,
+    readValue: (row: GovernorStatRow) => row[column.field],
+  }));
+  const extras = columns.extras.map(({ index, header, column }) => ({
+    index,
+    header,
+    readValue: (_row: GovernorStatRow, extra: Record<string, unknown>) => extra[column.key],
+  }));
+  return [...stored, ...extras].sort((a, b) => a.index - b.index);
+}
+
+/** The first column, in the file's order, where two rows read differently: 'column "Power": 5 and 6'. */
+function firstDifference(
+  first: GovernorStatRow,
+  second: GovernorStatRow,
+  compared: readonly ComparedColumn[],
+): string | undefined {
+  const firstExtra = first.extra_json ? JSON.parse(first.extra_json) : {};
+  const secondExtra = second.extra_json ? JSON.parse(second.extra_json) : {};
+  for (const { header, readValue } of compared) {
+    const a = readValue(first, firstExtra) ?? null;
+    const b = readValue(second, secondExtra) ?? null;
+    if (a !== b) return `column "${header}": ${shown(a)} and ${shown(b)}`;
+  }
+  return undefined;
+}
+
+function shown(value: unknown): string {
+  return value === null || value === undefined ? 'empty' : JSON.stringify(value);
+}
+
+/** More than half the rows without a governor ID is a scan that failed, not a few unread governors. */
+function refuseMostlyUnreadable(table: RawTable, fileName: string, skipped: readonly SkippedRow[]): void {
+  if (skipped.length * 2 <= table.rows.length) return;
+  const listed = skipped.slice(0, 5).map((s) => s.row);
+  throw refuse(
+    fileName,
+    `${skipped.length} of its ${table.rows.length} ${table.rowWord}s have no readable governor ID ` +
+      `(${table.rowWord}s ${listed.join(', ')}${skipped.length > listed.length ? ', …' : ''}): the scanner could ` +
+      'not read most governors; scan the kingdom again',
+  );
 }
 
 function emptyRow(): GovernorStatRow {
@@ -101,53 +227,4 @@ function emptyRow(): GovernorStatRow {
     acclaim: null,
     extra_json: null,
   };
-}
-
-function readCell(
-  kind: ValueKind,
-  raw: unknown,
-  place: () => string,
-  fileName: string,
-): string | number | null {
-  if (kind === 'text') return readText(raw);
-  const parsed = parseScanValue(raw);
-  if (parsed.kind === 'invalid') {
-    throw refuse(
-      fileName,
-      `${place()}: ${quoteValue(raw)} is not ${kind === 'id' ? 'a governor ID' : 'a number'}`,
-    );
-  }
-  if (parsed.kind === 'empty') {
-    if (kind === 'id') throw refuse(fileName, `${place()}: the governor ID is empty`);
-    return null;
-  }
-  const { value } = parsed;
-  if (UNKNOWN_PLACEHOLDERS.has(value)) {
-    if (kind === 'id')
-      throw refuse(
-        fileName,
-        `${place()}: the governor ID is unknown (${value}: the scanner could not read it)`,
-      );
-    return null;
-  }
-  if (value < 0)
-    throw refuse(fileName, `${place()}: ${quoteValue(raw)} is negative (only -1, -2 and -3 mean unknown)`);
-  if (value > Number.MAX_SAFE_INTEGER) throw refuse(fileName, `${place()}: ${quoteValue(raw)} is too large`);
-  if (kind === 'count') return Math.round(value); // counts are whole; 1.5K is 1500, float noise is dropped
-  if (!Number.isInteger(value) || value === 0 || (kind === 'kd' && value > MAX_KD)) {
-    throw refuse(
-      fileName,
-      `${place()}: ${quoteValue(raw)} is not ${kind === 'id' ? 'a governor ID' : 'a kingdom number'}`,
-    );
-  }
-  return value;
-}
-
-/** Text is kept exactly as the scanner wrote it (names may start with '=', '+', '-', '@' or hold spaces). */
-function readText(raw: unknown): string | null {
-  if (raw === null || raw === undefined) return null;
-  if (typeof raw === 'string') return raw.trim() === '' ? null : raw;
-  if (raw instanceof Date) return raw.toISOString();
-  if (typeof raw === 'object') return JSON.stringify(raw);
-  return String(raw);
 }

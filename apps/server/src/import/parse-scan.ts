@@ -1,12 +1,19 @@
-import type { GovernorStatRow } from '../features/scans/scan-store.ts';
-import { normaliseHeader, STORED_COLUMNS } from './columns.ts';
+import { normaliseHeader, STAT_FIELDS, STORED_COLUMNS, type StoredField } from './columns.ts';
+import { datedScanName, findDateColumn, splitByDate } from './date-column.ts';
+import { refuseComparisonTable } from './gains-detection.ts';
+import { refuseGameExport } from './game-export.ts';
 import { refuse } from './import-error.ts';
+import type { ImportLimits } from './limits.ts';
+import { describeDay } from './name-dates.ts';
 import { parseGovernorRows } from './parse-rows.ts';
-import { readCsv } from './readers/csv.ts';
-import { readJsonLines } from './readers/jsonl.ts';
-import type { Container, RawTable } from './readers/table.ts';
-import { readXlsx, type XlsxTable } from './readers/xlsx.ts';
-import { findScanTime, type ScanTime } from './scan-time.ts';
+import type { ParsedFile, ParsedScan } from './parsed-file.ts';
+import { readFileTables } from './readers/read-tables.ts';
+import type { Container, FileTables, RawTable } from './readers/table.ts';
+import { detectScanTime, sheetNameTime } from './scan-time.ts';
+
+export type { ParsedFile, ParsedScan, SkippedRow, SkippedSheet } from './parsed-file.ts';
+// Pre-KvK and Hall of Heroes uploads (and the parse worker) read one table through this module.
+export { readTable } from './readers/read-tables.ts';
 
 export type SourceFormat =
   | 'roktracker-v6'
@@ -18,93 +25,124 @@ export type SourceFormat =
   | `canonical-${Container}`
   | `generic-${Container}`;
 
-export interface ParsedScan {
-  fileName: string;
-  /** The scan's name, from the file name (RokTracker: its scan name part; Hero Scrolls: after kingdom_scan_). */
-  name: string;
-  sourceFormat: SourceFormat;
-  container: Container;
-  /** xlsx: the sheet the governors were read from. */
-  sheetName?: string;
-  /** home_kd is NULL where the file gives none; the import fills in the default kingdom. */
-  rows: GovernorStatRow[];
-  /** The scan time the file states, if any (the import may be given another). */
-  detectedTime?: ScanTime;
-  /** Headers no alias knows; their cells were not imported. */
-  ignoredColumns: string[];
-}
-
 export interface ParseOptions {
   /** Hero Scrolls: read the `Rolled Up` sheet instead of the kingdom's data sheet. */
   rolledUp?: boolean;
+  limits?: ImportLimits;
 }
 
-/** Reads and checks a whole scan file without touching the database; refuses (AppError IMPORT_REFUSED) if bad. */
-export function parseScanFile(content: Buffer, fileName: string, options: ParseOptions = {}): ParsedScan {
-  const table = readTable(content, fileName, options);
-  const { rows, columns } = parseGovernorRows(table, fileName);
-  const xlsx = table.container === 'xlsx' ? (table as XlsxTable) : undefined;
-  const detectedTime = findScanTime({
-    fileName,
-    sheetName: table.sheetName,
-    summaryTime: xlsx?.summaryTime,
-    date1904: xlsx?.date1904,
+/**
+ * Reads and checks a whole scan file without touching the database: every scan it holds (one per data sheet of a
+ * workbook of several scans, one per date of a table with a date column), or a refusal (AppError IMPORT_REFUSED).
+ */
+export function parseScanFile(content: Buffer, fileName: string, options: ParseOptions = {}): ParsedFile {
+  const file = readFileTables(content, fileName, {
+    rolledUp: options.rolledUp ?? false,
+    ...(options.limits ? { limits: options.limits } : {}),
   });
+  return parseFileTables(file, fileName, options);
+}
+
+/** The parse layer on tables already read: what `parseScanFile` does after the reader. */
+export function parseFileTables(file: FileTables, fileName: string, options: ParseOptions = {}): ParsedFile {
+  const first = file.tables[0];
+  if (!first) {
+    const sheets = file.skippedSheets.map((s) => `"${s.name}" (${s.reason})`).join(', ');
+    throw refuse(fileName, `has no sheet of governor data${sheets ? `: ${sheets}` : ''}`);
+  }
+  refuseGameExport(fileName, file.tables);
+  const severalSheets = file.tables.length > 1;
+  const scans: ParsedScan[] = [];
+  for (const table of file.tables) {
+    const placePrefix = severalSheets && table.sheetName !== undefined ? `sheet "${table.sheetName}", ` : '';
+    refuseComparisonTable(table, fileName, placePrefix);
+    const dateColumn = findDateColumn(table.headers);
+    if (dateColumn !== undefined) {
+      const dated = splitByDate(table, dateColumn, fileName, { date1904: file.date1904, placePrefix });
+      const baseName = severalSheets ? table.sheetName! : scanName(fileName);
+      for (const { takenAt, table: part } of dated) {
+        const scan = parseTable(part, fileName, options, placePrefix, table.headers[dateColumn]);
+        scans.push({
+          ...scan,
+          name: datedScanName(baseName, takenAt),
+          detectedTime: { takenAt, source: 'date-column' },
+        });
+      }
+      continue;
+    }
+    const scan = parseTable(table, fileName, options, placePrefix);
+    if (severalSheets) {
+      const time = sheetNameTime(table.sheetName ?? '');
+      if (!time.time) throw refuseUntimedSheet(fileName, table.sheetName ?? '', time.ambiguity);
+      scans.push({ ...scan, name: table.sheetName!, detectedTime: time.time });
+    } else {
+      const detected = detectScanTime({
+        fileName,
+        sheetName: table.sheetName,
+        summaryTime: file.summaryTime as never,
+        date1904: file.date1904,
+      });
+      scans.push({
+        ...scan,
+        name: scanName(fileName),
+        ...(detected.time ? { detectedTime: detected.time } : {}),
+        ...(detected.ambiguity ? { timeAmbiguity: detected.ambiguity } : {}),
+      });
+    }
+  }
+  refuseRepeatedTimes(scans, fileName);
+  return { fileName, container: file.container, scans, skippedSheets: file.skippedSheets };
+}
+
+function parseTable(
+  table: RawTable,
+  fileName: string,
+  options: ParseOptions,
+  placePrefix: string,
+  dateHeader?: string,
+): ParsedScan {
+  const sourceFormat = detectFormat(table, options);
+  const parsed = parseGovernorRows(table, fileName, {
+    zeroRowMeansUnread: sourceFormat === 'roktracker-v1-v4',
+    placePrefix,
+  });
+  const read = new Set<StoredField>(parsed.columns.stored.map((c) => c.column.field));
   return {
-    fileName,
-    name: scanName(fileName),
-    sourceFormat: detectFormat(table, options),
-    container: table.container,
+    name: '',
+    sourceFormat,
     ...(table.sheetName === undefined ? {} : { sheetName: table.sheetName }),
-    rows,
-    ...(detectedTime ? { detectedTime } : {}),
-    ignoredColumns: columns.unknown,
+    rows: parsed.rows,
+    ignoredColumns: parsed.columns.unknown.filter((header) => header !== dateHeader),
+    missingFields: STAT_FIELDS.filter((field) => !read.has(field)),
+    mergedRepeatedRows: parsed.mergedRepeatedRows,
+    skippedRows: parsed.skippedRows,
   };
 }
 
-const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
-const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0]; // legacy .xls (and .doc): a format we do not read
-
-export function readTable(content: Buffer, fileName: string, options: ParseOptions = {}): RawTable {
-  if (content.toString('utf8', 0, Math.min(content.length, 4096)).trim() === '' && isAllBlank(content)) {
-    throw refuse(fileName, 'is empty');
-  }
-  const extension = /\.([^./\\]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
-  if (startsWith(content, OLE_MAGIC) || extension === 'xls') {
-    throw refuse(
-      fileName,
-      'is a legacy .xls workbook, which is not read; open it and save it as .xlsx or .csv',
-    );
-  }
-  if (startsWith(content, ZIP_MAGIC) || extension === 'xlsx' || extension === 'xlsm') {
-    return readXlsx(content, fileName, options);
-  }
-  if (options.rolledUp) {
-    throw refuse(
-      fileName,
-      'the rolled-up option is for Hero Scrolls xlsx files; import this file without it',
-    );
-  }
-  if (['jsonl', 'ndjson', 'json'].includes(extension)) return readJsonLines(content, fileName);
-  if (['csv', 'tsv', 'txt'].includes(extension)) return readCsv(content, fileName);
-  const firstChar = content
-    .toString('utf8', 0, 64)
-    .replace(/^\uFEFF/, '')
-    .trimStart()[0];
-  return firstChar === '{' ? readJsonLines(content, fileName) : readCsv(content, fileName);
-}
-
-function startsWith(content: Buffer, magic: readonly number[]): boolean {
-  return magic.every((byte, i) => content[i] === byte);
-}
-
-function isAllBlank(content: Buffer): boolean {
-  return (
-    content
-      .toString('utf8')
-      .replace(/^\uFEFF/, '')
-      .trim() === ''
+function refuseUntimedSheet(fileName: string, sheetName: string, ambiguity: string | undefined) {
+  if (ambiguity !== undefined) return refuse(fileName, ambiguity);
+  return refuse(
+    fileName,
+    `sheet "${sheetName}" holds governors but its name is no scan time: in a workbook of several scans each ` +
+      'sheet is one scan, named after its time (16Jul23-03h, 29Feb24-21h40m, 2025-06-27 or 2025-06-27 14:00); ' +
+      'rename the sheet, or delete it if it is not a scan',
   );
+}
+
+function refuseRepeatedTimes(scans: readonly ParsedScan[], fileName: string): void {
+  const seen = new Map<number, string>();
+  for (const scan of scans) {
+    const takenAt = scan.detectedTime?.takenAt;
+    if (takenAt === undefined || scan.detectedTime?.source === 'date-column') continue;
+    const earlier = seen.get(takenAt);
+    if (earlier !== undefined) {
+      throw refuse(
+        fileName,
+        `sheets "${earlier}" and "${scan.name}" are both the scan of ${describeDay(takenAt)}; keep one`,
+      );
+    }
+    seen.set(takenAt, scan.name);
+  }
 }
 
 const CANONICAL_NAMES = new Set<string>(STORED_COLUMNS.map((c) => c.field));

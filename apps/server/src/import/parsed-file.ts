@@ -26,6 +26,11 @@ export interface ParsedScan {
   rows: GovernorStatRow[];
   /** The scan time the file states for this scan, if any (the import may be given another). */
   detectedTime?: ScanTime;
+  /**
+   * Without detectedTime: why the file's own date cannot be used (a date such as 04-12-2024 that reads two ways),
+   * in words ready for the refusal; pass it to resolveScanTime, which refuses with it unless a time is given.
+   */
+  timeAmbiguity?: string;
   /** Headers no alias knows; their cells were not imported. */
   ignoredColumns: string[];
   /** Stat fields (power, kill points, dead, T4 kills, …) this scan has no column for: unknown for this scan. */

@@ -1,4 +1,5 @@
 import { refuse } from './import-error.ts';
+import { ambiguityMessage, findNameDate } from './name-dates.ts';
 import { type CellValue, excelSerialToUnixSeconds } from './readers/spreadsheet-xml.ts';
 
 /**
@@ -6,8 +7,12 @@ import { type CellValue, excelSerialToUnixSeconds } from './readers/spreadsheet-
  * 1. the time the person gives (`--at`, or the upload form);
  * 2. Hero Scrolls: the `Summary` sheet's cell F2 ("2025-12-25 06:55 UTC");
  * 3. a unix time in seconds (10 digits) in the file name (Hero Scrolls: kingdom_scan_<guild>_<unix>_<n>.xlsx);
- * 4. RokTracker: the sheet's name, which is the scan date (00:00 UTC of that day);
- * 5. a date YYYY-MM-DD in the file name (RokTracker: TOP300-2026-10-01-…; 00:00 UTC of that day).
+ * 4. the sheet's name: RokTracker names it after the scan date (2025-06-27); workbooks of several scans name each
+ *    sheet after its time (16Jul23-03h, 29Feb24-21h40m; see name-dates.ts);
+ * 5. a date YYYY-MM-DD in the file name (RokTracker: TOP300-2026-10-01-…; 00:00 UTC of that day);
+ * 6. another date form in the file name (`PriorPass4Opening 19-12-2024.csv`, `01192025.csv`; name-dates.ts).
+ * A date that reads two ways (04-12-2024) is never guessed: it is reported as an ambiguity, which refuses the file
+ * unless the person gives the time.
  * The game runs on UTC, so times without a zone are UTC.
  */
 
@@ -16,7 +21,8 @@ export type ScanTimeSource =
   | 'summary-sheet'
   | 'file-name-unix-time'
   | 'sheet-name'
-  | 'file-name-date';
+  | 'file-name-date'
+  | 'date-column';
 
 export interface ScanTime {
   takenAt: number;
@@ -34,7 +40,6 @@ export const AT_EXAMPLE = '2026-10-01T12:00:00Z';
 
 const TIMESTAMP =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?)?\s*(z|utc|gmt|[+-]\d{2}(?::?\d{2})?)?$/i;
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_IN_NAME = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/g;
 const UNIX_TIME_IN_NAME = /(?<!\d)(\d{10})(?!\d)/g;
 // Scans exist from the game's release on; anything outside 2000–2100 is some other 10-digit number.
@@ -53,30 +58,72 @@ export function parseGivenTime(at: string, fileName: string): number {
   return takenAt;
 }
 
-/** The given time if there is one, else the one found in the file; refuses when there is neither. */
-export function resolveScanTime(fileName: string, found: ScanTime | undefined, at?: string): ScanTime {
+/**
+ * The given time if there is one, else the one found in the file; refuses when there is neither, with the
+ * ambiguity (both readings of a date such as 04-12-2024) when that is why.
+ */
+export function resolveScanTime(
+  fileName: string,
+  found: ScanTime | undefined,
+  at?: string,
+  ambiguity?: string,
+): ScanTime {
   if (at !== undefined && at.trim() !== '') return { takenAt: parseGivenTime(at, fileName), source: 'given' };
-  if (!found) throw refuse(fileName, `no scan time found in the file; give one with --at ${AT_EXAMPLE}`);
-  return found;
+  if (found) return found;
+  if (ambiguity !== undefined) throw refuse(fileName, ambiguity);
+  throw refuse(
+    fileName,
+    `no scan time found in the file; give one with --at ${AT_EXAMPLE} (or in the upload's time field)`,
+  );
+}
+
+/** What the file says about its time: a time, or why a date it holds cannot be used (never both). */
+export interface DetectedTime {
+  time?: ScanTime;
+  ambiguity?: string;
 }
 
 export function findScanTime(clues: ScanTimeClues): ScanTime | undefined {
+  return detectScanTime(clues).time;
+}
+
+export function detectScanTime(clues: ScanTimeClues): DetectedTime {
   const fromSummary = summaryTime(clues.summaryTime, clues.date1904 ?? false);
-  if (fromSummary !== undefined) return { takenAt: fromSummary, source: 'summary-sheet' };
+  if (fromSummary !== undefined) return { time: { takenAt: fromSummary, source: 'summary-sheet' } };
   const baseName = clues.fileName.replace(/^.*[\\/]/, '');
   for (const match of baseName.matchAll(UNIX_TIME_IN_NAME)) {
     const seconds = Number(match[1]);
-    if (seconds >= EARLIEST && seconds < LATEST) return { takenAt: seconds, source: 'file-name-unix-time' };
+    if (seconds >= EARLIEST && seconds < LATEST) {
+      return { time: { takenAt: seconds, source: 'file-name-unix-time' } };
+    }
   }
-  if (clues.sheetName !== undefined && DATE_ONLY.test(clues.sheetName.trim())) {
-    const day = parseTimestamp(clues.sheetName.trim());
-    if (day !== undefined) return { takenAt: day, source: 'sheet-name' };
+  if (clues.sheetName !== undefined) {
+    const fromSheet = sheetNameTime(clues.sheetName);
+    if (fromSheet.time || fromSheet.ambiguity) return fromSheet;
   }
   for (const match of baseName.matchAll(DATE_IN_NAME)) {
     const day = parseTimestamp(match[0]);
-    if (day !== undefined) return { takenAt: day, source: 'file-name-date' };
+    if (day !== undefined) return { time: { takenAt: day, source: 'file-name-date' } };
   }
-  return undefined;
+  // RokTracker's "-[uuid]" and the extension hold digits that are no date.
+  const stem = baseName.replace(/\.[^.]+$/, '').replace(/-\[[^\]]*\]$/, '');
+  const named = findNameDate(stem);
+  if (named?.kind === 'date') return { time: { takenAt: named.takenAt, source: 'file-name-date' } };
+  if (named?.kind === 'ambiguous') return { ambiguity: ambiguityMessage(named, 'the file name') };
+  return {};
+}
+
+/** A sheet's name as a scan time: `2025-06-27`, `2025-06-27 14:00`, `16Jul23-03h`, `29Feb24-21h40m`. */
+export function sheetNameTime(sheetName: string): DetectedTime {
+  const text = sheetName.trim();
+  const iso = parseTimestamp(text);
+  if (iso !== undefined) return { time: { takenAt: iso, source: 'sheet-name' } };
+  const named = findNameDate(text);
+  if (named?.kind === 'date') return { time: { takenAt: named.takenAt, source: 'sheet-name' } };
+  if (named?.kind === 'ambiguous') {
+    return { ambiguity: ambiguityMessage(named, `the name of sheet "${sheetName}"`) };
+  }
+  return {};
 }
 
 function summaryTime(value: CellValue | undefined, date1904: boolean): number | undefined {

@@ -57,8 +57,8 @@ export async function spreadHomeKds(db: Kysely<Database>): Promise<void> {
 }
 
 function parsedRows(file: string): Map<number, GovernorStatRow> {
-  const parsed = parseScanFile(readFileSync(file), file.split('/').at(-1)!);
-  return new Map(parsed.rows.map((row) => [row.governor_id, row]));
+  const [scan] = parseScanFile(readFileSync(file), file.split('/').at(-1)!).scans;
+  return new Map(scan!.rows.map((row) => [row.governor_id, row]));
 }
 
 type Numeric = keyof GovernorStatRow;

@@ -18,7 +18,10 @@ const BAD = resolve(ROKTRACKER, 'bad');
 
 // Every file in fixtures/scans/roktracker/bad/, and what its message must say beyond the file's name.
 const BAD_FILES: ReadonlyArray<[file: string, says: RegExp]> = [
-  ['duplicate-ids.csv', /rows 4 and 7 both have governor ID 40015838/],
+  [
+    'duplicate-ids.csv',
+    /rows 4 and 7 both have governor ID 40015838 with different values \(first difference: column "Deads"/,
+  ],
   ['empty.csv', /is empty/],
   ['header-only.csv', /has a header row but no governor rows/],
   ['no-id-column.csv', /has no governor ID column.*"Governor ID"/],
@@ -93,14 +96,15 @@ describe('refusals that need no bad fixture', () => {
       writeFileSync(file, 'ID,Name,Power\n1,A,100\n');
       const message = await refusal(() => importScanFile(db.db, { kingdomKd: KD, filePath: file }));
       expect(message).toBe(
-        'my-scan.csv: no scan time found in the file; give one with --at 2026-10-01T12:00:00Z',
+        "my-scan.csv: no scan time found in the file; give one with --at 2026-10-01T12:00:00Z (or in the upload's " +
+          'time field)',
       );
       const given = await importScanFile(db.db, {
         kingdomKd: KD,
         filePath: file,
         at: '2026-10-03T08:30:00Z',
       });
-      expect(given).toMatchObject({
+      expect(given.scans[0]).toMatchObject({
         status: 'imported',
         takenAt: Date.UTC(2026, 9, 3, 8, 30) / 1000,
         name: 'my-scan',
@@ -135,9 +139,7 @@ describe('refusals that need no bad fixture', () => {
       () => importScanFile(db.db, { kingdomKd: 4321, filePath: resolve(ROKTRACKER, ROKTRACKER_END.csv) }),
       'NOT_FOUND',
     );
-    expect(message).toBe(
-      'Kingdom 4321 does not exist. Add it first in Kingdom Management.',
-    );
+    expect(message).toBe('Kingdom 4321 does not exist. Add it first in Kingdom Management.');
     expect(await snapshot(db.db)).toEqual(before);
   });
 
