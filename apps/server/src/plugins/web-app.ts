@@ -1,9 +1,16 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
+import {
+  CompressedText,
+  cacheControlFor,
+  isCompressible,
+  pickEncoding,
+  REVALIDATE,
+} from './web-compression.ts';
 
 export interface WebAppOptions {
   distDir: string | undefined;
@@ -39,6 +46,16 @@ export const webAppPlugin = fp<WebAppOptions>(async (app: FastifyInstance, { dis
       index: false,
       dotfiles: 'ignore',
       allowedPath: (pathName) => !pathName.endsWith('/'),
+      // The .br and .gz files the build writes beside each asset, as the browser accepts them.
+      preCompressed: true,
+      // Ours, not send's `max-age=0`: hashed assets are kept for a year, anything else revalidated.
+      cacheControl: false,
+      setHeaders: (response, sentPath) => {
+        // The path sent may be the precompressed copy (index-Ab12.js.br): its headers are the original's.
+        const filePath = sentPath.replace(/\.(?:br|gz)$/, '');
+        response.setHeader('Cache-Control', cacheControlFor(relative(distDir, filePath)));
+        if (isCompressible(filePath)) response.setHeader('Vary', 'Accept-Encoding');
+      },
     });
   }
   const pages = hasBuild ? new IndexPages(distDir) : undefined;
@@ -52,12 +69,18 @@ export const webAppPlugin = fp<WebAppOptions>(async (app: FastifyInstance, { dis
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       throw new AppError('NOT_FOUND', `Not found: ${request.method} ${path}`);
     }
-    const html = pages?.forPath(path);
-    if (html === undefined) {
+    const page = pages?.forPath(path);
+    if (page === undefined) {
       throw new AppError('UNAVAILABLE', 'The web app is not built. Run: npm run build');
     }
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (encoding) reply.header('Content-Encoding', encoding);
     // index.html must never be cached: it names the current hashed bundles.
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    return reply
+      .header('Cache-Control', REVALIDATE)
+      .header('Vary', 'Accept-Encoding')
+      .type('text/html; charset=utf-8')
+      .send(page.bytes(encoding));
   });
 });
 
@@ -71,7 +94,7 @@ class IndexPages {
   private readonly manifestPath: string;
   private version = '';
   private html: string | undefined;
-  private readonly withPreloads = new Map<string, string>();
+  private readonly pages = new Map<string, CompressedText>();
 
   constructor(distDir: string) {
     this.indexPath = join(distDir, 'index.html');
@@ -79,15 +102,14 @@ class IndexPages {
   }
 
   /** The page for a path, or undefined when there is no index.html (and never was). */
-  forPath(path: string): string | undefined {
+  forPath(path: string): CompressedText | undefined {
     const html = this.current();
     if (html === undefined) return undefined;
-    const route = PRELOADED_ROUTES.find((candidate) => candidate.path.test(path));
-    if (!route) return html;
-    let page = this.withPreloads.get(route.module);
+    const module = PRELOADED_ROUTES.find((candidate) => candidate.path.test(path))?.module ?? '';
+    let page = this.pages.get(module);
     if (page === undefined) {
-      page = addPreloads(html, this.readManifest(), route.module);
-      this.withPreloads.set(route.module, page);
+      page = new CompressedText(module ? addPreloads(html, this.readManifest(), module) : html);
+      this.pages.set(module, page);
     }
     return page;
   }
@@ -100,7 +122,7 @@ class IndexPages {
       try {
         this.html = readFileSync(this.indexPath, 'utf8');
         this.version = version;
-        this.withPreloads.clear();
+        this.pages.clear();
       } catch {
         // Half-way through a rebuild (Vite empties dist first): the last page is served until the new one is there.
       }
