@@ -52,5 +52,8 @@ export default defineConfig({
     timeout: 180_000,
     stdout: 'pipe',
     stderr: 'pipe',
+    // Without it Playwright SIGKILLs the server, and scripts/e2e-server.mjs could not remove its temporary folder
+    // and its file of test passwords.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
 });

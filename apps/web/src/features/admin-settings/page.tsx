@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { Modal } from '../../components/overlay/Modal.tsx';
 import { Field } from '../admin-shared/Field.tsx';
 import { Notice } from '../admin-shared/Notice.tsx';
+import { DeleteKingdomModal } from './DeleteKingdomModal.tsx';
 
 export const FETCH_ERROR = 'Failed to fetch kingdoms';
 export const EMPTY_TEXT = 'No kingdoms found';
@@ -27,6 +28,9 @@ function matches(kingdom: AdminKingdomListItem, search: string): boolean {
   );
 }
 
+const deleteButton =
+  'inline-flex h-8 items-center rounded-lg border border-red-500/40 px-3 text-sm font-medium text-red-300 hover:border-red-400 hover:bg-red-950/40 focus-visible:outline-2 focus-visible:outline-red-400';
+
 const settingsLink =
   'inline-flex h-8 items-center gap-1.5 rounded-lg border border-slate-700 px-3 text-sm font-medium text-sky-300 hover:border-sky-500 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-sky-400';
 
@@ -36,6 +40,8 @@ export function Component() {
   const { isSuperadmin } = useSession();
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<AdminKingdomListItem | null>(null);
+  const [deletedKd, setDeletedKd] = useState<number | null>(null);
   const searchId = useId();
   const rows = useMemo(
     () => (kingdoms.data?.kingdoms ?? []).filter((k) => matches(k, search)),
@@ -65,6 +71,11 @@ export function Component() {
         </div>
       </PageHeader>
 
+      {deletedKd !== null && (
+        <Notice tone="success" className="mb-4">
+          Kingdom {deletedKd} and all its data were deleted.
+        </Notice>
+      )}
       <div className="mb-4 max-w-sm">
         <label htmlFor={searchId} className="sr-only">
           Search kingdoms
@@ -131,13 +142,16 @@ export function Component() {
                     <td className="px-4 py-3 font-mono text-xs text-slate-300">{kingdom.data_tablename}</td>
                     <td className="px-4 py-3 font-mono text-slate-200">{kingdom.code}</td>
                     <td className="px-4 py-3 text-right">
-                      <Link
-                        to={settingsPath(kingdom)}
-                        className={settingsLink}
-                        aria-label={`Settings of kingdom ${kingdom.kdno}`}
-                      >
-                        Settings
-                      </Link>
+                      <div className="flex justify-end gap-2">
+                        <Link
+                          to={settingsPath(kingdom)}
+                          className={settingsLink}
+                          aria-label={`Settings of kingdom ${kingdom.kdno}`}
+                        >
+                          Settings
+                        </Link>
+                        {isSuperadmin && <DeleteButton kingdom={kingdom} onClick={setDeleting} />}
+                      </div>
                     </td>
                   </tr>
                 ))}
@@ -161,13 +175,16 @@ export function Component() {
                       )}
                     </p>
                   </div>
-                  <Link
-                    to={settingsPath(kingdom)}
-                    className={settingsLink}
-                    aria-label={`Settings of kingdom ${kingdom.kdno}`}
-                  >
-                    Settings
-                  </Link>
+                  <div className="flex shrink-0 flex-col items-end gap-2">
+                    <Link
+                      to={settingsPath(kingdom)}
+                      className={settingsLink}
+                      aria-label={`Settings of kingdom ${kingdom.kdno}`}
+                    >
+                      Settings
+                    </Link>
+                    {isSuperadmin && <DeleteButton kingdom={kingdom} onClick={setDeleting} />}
+                  </div>
                 </div>
                 <dl className="mt-3 grid grid-cols-1 gap-2 text-sm">
                   <div>
@@ -185,7 +202,36 @@ export function Component() {
         </>
       )}
       {isSuperadmin && <AddKingdomModal open={adding} onClose={() => setAdding(false)} />}
+      {isSuperadmin && (
+        <DeleteKingdomModal
+          kingdom={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={(kd) => {
+            setDeleting(null);
+            setDeletedKd(kd);
+          }}
+        />
+      )}
     </>
+  );
+}
+
+function DeleteButton({
+  kingdom,
+  onClick,
+}: {
+  kingdom: AdminKingdomListItem;
+  onClick: (kingdom: AdminKingdomListItem) => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={deleteButton}
+      onClick={() => onClick(kingdom)}
+      aria-label={`Delete kingdom ${kingdom.kdno}`}
+    >
+      Delete
+    </button>
   );
 }
 

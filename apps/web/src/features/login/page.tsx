@@ -157,11 +157,48 @@ export function Component() {
           {enabled ? (busy ? 'Signing in...' : 'Sign In') : 'Coming Soon'}
         </button>
       </form>
+      {!enabled && <HostSetup />}
       <p className="mt-6 text-center text-sm">
         <Link to="/" className="text-sky-400 underline-offset-4 hover:underline">
           Back to Home
         </Link>
       </p>
     </Card>
+  );
+}
+
+export const HOST_SETUP_TITLE = 'Hosting this site? Turn sign-in on';
+
+const command = 'block overflow-x-auto rounded-md bg-slate-950 px-3 py-2 font-mono text-xs text-slate-100';
+
+/**
+ * While sign-in is off, the host who just installed the site lands here looking for how to sign in. There is no
+ * default account (a default password would open every installation), so it says exactly what to run on the server.
+ */
+function HostSetup() {
+  return (
+    <section
+      aria-labelledby="host-setup"
+      className="mt-6 rounded-xl border border-slate-700 bg-slate-950/50 p-4 text-sm text-slate-300"
+    >
+      <h2 id="host-setup" className="font-semibold text-white">
+        {HOST_SETUP_TITLE}
+      </h2>
+      <p className="mt-1">Sign-in is off on this server. On the machine that runs it:</p>
+      <ol className="mt-3 list-decimal space-y-3 pl-5">
+        <li>
+          Create the first superadmin; it asks for the password:
+          <code className={`${command} mt-1`}>npm run cli -- user add &lt;name&gt; --role superadmin</code>
+        </li>
+        <li>
+          Stop the server and start it again with sign-in on:
+          <code className={`${command} mt-1`}>LOGIN_ENABLED=true npm start</code>
+        </li>
+        <li>Come back to this page and sign in.</li>
+      </ol>
+      <p className="mt-3 text-xs text-slate-400">
+        Viewers do not sign in: they open a kingdom's link with its access code.
+      </p>
+    </section>
   );
 }
