@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.ts';
+import { DEFAULT_IMPORT_LIMITS } from '../limits.ts';
 import { detectDelimiter, readCsv } from './csv.ts';
 
 describe('readCsv', () => {
@@ -59,5 +60,52 @@ describe('readCsv', () => {
     }
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).message).toMatch(/^broken\.csv: is not a readable CSV file \(/);
+  });
+});
+
+describe('readCsv like a spreadsheet', () => {
+  it('reads a quote inside an unquoted cell as a character (Windows-1252, as the issue found it)', () => {
+    const latin = Buffer.concat([
+      Buffer.from('Governor ID,Name,Alliance\r\n1,[~IP]"Important Person",Zo'),
+      Buffer.from([0xeb]),
+      Buffer.from('\r\n2,"quoted, with comma",x"y"\r\n'),
+    ]);
+    const table = readCsv(latin, 'x.csv');
+    expect(table.rows).toEqual([
+      { number: 2, cells: ['1', '[~IP]"Important Person"', 'Zoë'] },
+      { number: 3, cells: ['2', 'quoted, with comma', 'x"y"'] },
+    ]);
+    expect(table.delimiter).toBe(',');
+  });
+
+  it('keeps "" as a quote inside quoted cells, and text after a closing quote as written', () => {
+    const table = readCsv(Buffer.from('ID\tName\n1\t"say ""hi"""\n2\t"A"B\n'), 'x.tsv');
+    expect(table.delimiter).toBe('\t');
+    expect(table.rows.map((row) => row.cells)).toEqual([
+      ['1', 'say "hi"'],
+      ['2', 'AB'],
+    ]);
+  });
+
+  it('stops at the row limit without reading the rest: a 1,000,000-row file', () => {
+    const content = Buffer.from(`ID,Name\n${'1,A\n'.repeat(1_000_000)}`);
+    expect(() => readCsv(content, 'big.csv')).toThrow(
+      'big.csv: has more than 50,000 rows; the most rows one table may have is 50,000 (IMPORT_MAX_ROWS)',
+    );
+    const limits = { ...DEFAULT_IMPORT_LIMITS, rows: 3 };
+    expect(readCsv(Buffer.from('ID\n1\n\n2\n'), 'x.csv', limits).rows).toHaveLength(2);
+  });
+
+  it('refuses rows wider than the column limit and cells longer than the cell limit', () => {
+    const limits = { ...DEFAULT_IMPORT_LIMITS, columns: 3, cellChars: 10 };
+    expect(() => readCsv(Buffer.from('ID,Name,Power,Alliance\n'), 'w.csv', limits)).toThrow(
+      'w.csv: row 1 has more than 3 cells; the most columns one table may have is 3 (IMPORT_MAX_COLUMNS)',
+    );
+    expect(() => readCsv(Buffer.from(`ID,Name\n1,${'x'.repeat(11)}\n`), 'l.csv', limits)).toThrow(
+      'l.csv: row 2, column 2, holds 11 characters; the most characters one cell may hold is 10 (IMPORT_MAX_CELL_CHARS)',
+    );
+    expect(() => readCsv(Buffer.from(`ID,Name\n1,"${'x'.repeat(11)}"\n`), 'l.csv', limits)).toThrow(
+      'l.csv: row 2, column 2, holds 11 characters',
+    );
   });
 });

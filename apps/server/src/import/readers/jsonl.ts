@@ -84,7 +84,7 @@ function readArray(text: string, elementLines: readonly number[], fileName: stri
   } catch (error) {
     throw refuse(fileName, `is not valid JSON (${(error as Error).message})`);
   }
-  if (!Array.isArray(value)) throw refuse(fileName, 'is not valid JSON (it holds more than one array)');
+  if (!Array.isArray(value)) throw refuse(fileName, 'is not a JSON array of governors');
   return value.map((item, index) => ({ number: elementLines[index] ?? 1, value: item }));
 }
 

@@ -189,12 +189,14 @@ export function decodeXmlText(text: string): string {
   if (at === -1) return text;
   let decoded = '';
   let copied = 0;
+  let semicolon = -1;
   while (at !== -1) {
-    const semicolon = text.indexOf(';', at + 1);
-    // Entity names are short; looking further would make a text full of "&" quadratic.
+    // Each search starts past the previous find, so a text full of "&" or ";" is still read in one pass.
+    if (semicolon <= at) semicolon = text.indexOf(';', at + 1);
     if (semicolon === -1) break;
-    if (semicolon - at > 12) {
-      at = text.indexOf('&', at + 1);
+    const nextAmpersand = text.indexOf('&', at + 1);
+    if (nextAmpersand !== -1 && nextAmpersand < semicolon) {
+      at = nextAmpersand; // "&" followed by another "&" before any ";": not a reference
       continue;
     }
     const body = text.slice(at + 1, semicolon);
@@ -205,7 +207,8 @@ export function decodeXmlText(text: string): string {
       const valid = digits !== '' && (hex ? /^[0-9a-fA-F]+$/ : /^[0-9]+$/).test(digits);
       const code = valid ? Number.parseInt(digits, hex ? 16 : 10) : Number.NaN;
       if (!isXmlChar(code)) {
-        throw new XmlError(`holds "&${body};", which is not a character XML allows`);
+        const shown = body.length > 20 ? `${body.slice(0, 20)}…` : body;
+        throw new XmlError(`holds "&${shown};", which is not a character XML allows`);
       }
       replacement = String.fromCodePoint(code);
     } else {
@@ -215,7 +218,7 @@ export function decodeXmlText(text: string): string {
       decoded += text.slice(copied, at) + replacement;
       copied = semicolon + 1;
     }
-    at = text.indexOf('&', replacement === undefined ? at + 1 : semicolon + 1);
+    at = nextAmpersand;
   }
   return decoded + text.slice(copied);
 }
