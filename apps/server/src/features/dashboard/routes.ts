@@ -9,6 +9,7 @@ import {
 } from '@kingdom-stats/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { LARGE_PAGE_ROWS, sendLargePage } from './large-page.ts';
 import { DashboardService } from './service.ts';
 
 /**
@@ -30,7 +31,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service?: DashboardService
         response: { 200: dashboardResponseSchema },
       },
     },
-    async (request) => service.data(request.params, request.query),
+    async (request, reply) => {
+      const response = await service.data(request.params, request.query);
+      // An export's page (up to 50,000 rows) is written in slices and compressed, not serialised in one go.
+      if (response.playerData.length > LARGE_PAGE_ROWS) return sendLargePage(request, reply, response);
+      return response;
+    },
   );
 
   app.post(
