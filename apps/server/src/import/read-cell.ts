@@ -30,14 +30,14 @@ export interface CellReader {
  * ambiguous rather than read either way.
  */
 export function cellReader(table: RawTable, fileName: string, placePrefix: string): CellReader {
-  const decimalCommaPossible = table.delimiter === ';';
+  const numberOptions = { decimalCommaPossible: table.delimiter === ';' };
   const place = (rowNumber: number, column: string) =>
     `${placePrefix}${describePlace({ rowWord: table.rowWord, rowNumber, column })}`;
   const fail = (rowNumber: number, column: string, problem: string) =>
     refuse(fileName, `${place(rowNumber, column)}: ${problem}`);
 
   const number = (raw: unknown, rowNumber: number, column: string, what: string) => {
-    const parsed = parseScanValue(raw, { decimalCommaPossible });
+    const parsed = parseScanValue(raw, numberOptions);
     if (parsed.kind === 'invalid') throw fail(rowNumber, column, notANumber(raw, parsed.reason, what));
     return parsed.kind === 'empty' ? null : parsed.value;
   };

@@ -1,0 +1,123 @@
+import { resolve } from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importScanFile } from '../../src/import/import-scan.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
+import { addTestKingdom, FIXTURES, refusal, snapshot, statsOf, utc } from './import-support.ts';
+
+// The file variants of issue 11 through the whole import, on the database the project runs (SQLite, and PostgreSQL
+// when TEST_DATABASE_URL is set): what is stored, and that a refused file stores nothing.
+
+const REAL = resolve(FIXTURES, 'scans/real');
+const KD = 1662;
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await addTestKingdom(db.db, KD);
+});
+afterAll(() => db.drop());
+
+const importContent = (fileName: string, content: Buffer, at?: string) =>
+  importScanFile(db.db, { kingdomKd: KD, filePath: fileName, content, ...(at ? { at } : {}) });
+
+describe('real files', () => {
+  it('stores the legacy RokTracker scan with its repeated last governor once: 249 governors', async () => {
+    const result = await importScanFile(db.db, {
+      kingdomKd: KD,
+      filePath: resolve(REAL, 'kd1662-end_pass7.xlsx'),
+    });
+    expect(result.scans).toHaveLength(1);
+    const [scan] = result.scans;
+    expect(scan).toMatchObject({ rows: 249, mergedRepeatedRows: 1, takenAt: utc('2025-06-27 00:00') });
+    const stored = await statsOf(db.db, scan!.scanId);
+    expect(stored).toHaveLength(249);
+    expect(stored.filter((row) => /[\r\n]/.test(row.alliance ?? ''))).toEqual([]);
+  });
+
+  it('stores the RokTracker v1–v4 CSV without its ID-0 row 6', async () => {
+    const result = await importScanFile(db.db, {
+      kingdomKd: KD,
+      filePath: resolve(REAL, 'kd1599-dataset3.csv'),
+      at: '2025-02-01T00:00:00Z',
+    });
+    const [scan] = result.scans;
+    expect(scan!.skippedRows).toEqual([{ row: 6, reason: 'unreadable governor ID "0"' }]);
+    const stored = await statsOf(db.db, scan!.scanId);
+    expect(stored).toHaveLength(scan!.rows);
+    expect(stored.some((row) => Number(row.governor_id) === 0)).toBe(false);
+  });
+
+  it('refuses the alliance CSV at its broken cell, storing nothing', async () => {
+    const before = await snapshot(db.db);
+    const message = await refusal(() =>
+      importScanFile(db.db, { kingdomKd: KD, filePath: resolve(REAL, '01192025.csv') }),
+    );
+    expect(message).toBe(
+      '01192025.csv: row 39, column "t1_kills": "4.\\r\\n84,122" is not a number (a line break splits it)',
+    );
+    expect(await snapshot(db.db)).toEqual(before);
+  });
+});
+
+describe('synthetic variants', () => {
+  it('removes control characters, NUL included, before they reach the database', async () => {
+    const text = '{"ID": 7001, "Name": "Al\\u0000ice\\u0007", "Alliance": "[TB]\\r\\n"}\n';
+    const result = await importContent('nul-2025-03-01.jsonl', Buffer.from(text));
+    const [row] = await statsOf(db.db, result.scans[0]!.scanId);
+    expect([row!.name, row!.alliance]).toEqual(['Alice', '[TB]']);
+  });
+
+  it('stores one scan per sheet of a workbook of several scans', async () => {
+    const book = new ExcelJS.Workbook();
+    const header = ['Governor ID', 'Governor Name', 'Power', 'Dead Troops'];
+    book.addWorksheet('16Jul23-03h').addRows([header, [8001, 'A', 100, 1], [8002, 'B', 200, 2]]);
+    book.addWorksheet('29Feb24-21h40m').addRows([header, [8001, 'A', 150, 3], [8002, 'B', 250, 4]]);
+    book.addWorksheet('Summary').addRows([
+      ['Kingdom', 'Power'],
+      [KD, 300],
+    ]);
+    const result = await importContent('kd1662-history.xlsx', Buffer.from(await book.xlsx.writeBuffer()));
+    expect(result.scans.map((s) => [s.sheetName, s.takenAt, s.rows])).toEqual([
+      ['16Jul23-03h', utc('2023-07-16 03:00'), 2],
+      ['29Feb24-21h40m', utc('2024-02-29 21:40'), 2],
+    ]);
+    expect(result.skippedSheets.map((s) => s.name)).toEqual(['Summary']);
+    const dead = await statsOf(db.db, result.scans[1]!.scanId);
+    expect(dead.map((row) => row.dead)).toEqual([3, 4]);
+  });
+
+  it('refuses an ambiguous date in the name unless given a time', async () => {
+    const content = Buffer.from('ID,Name,Power\n9001,A,5\n');
+    const before = await snapshot(db.db);
+    expect(await refusal(() => importContent('PriorPass4Opening 04-12-2024.csv', content))).toContain(
+      'can be read as 4 December 2024 (day first) or 12 April 2024 (month first)',
+    );
+    expect(await snapshot(db.db)).toEqual(before);
+    const result = await importContent('PriorPass4Opening 04-12-2024.csv', content, '2024-12-04T00:00:00Z');
+    expect(result.scans[0]!.takenAt).toBe(utc('2024-12-04 00:00'));
+  });
+
+  it.each([
+    ['gains.csv', 'Governor ID,Name,Dead Gain\n1,A,5\n', 'is a table of gains, not a scan'],
+    [
+      'kingdom-2025-01-01-2025-01-31.csv',
+      'Character ID,Username,Current Power\n1,A,5\n',
+      "the game's own member export",
+    ],
+    ['semicolons-2025-01-01.csv', 'ID;Name;Power\n1;A;2,500\n', '"2,500" is ambiguous'],
+    ['hex-2025-01-01.csv', 'ID,Name\n0x10,A\n', '"0x10" is not a decimal number'],
+    ['big-2025-01-01.csv', 'ID,Power\n1,100000000000001\n', 'larger than the largest count stored'],
+    ['long-2025-01-01.csv', `ID,Name\n1,${'n'.repeat(65)}\n`, 'is 65 characters long; the most stored is 64'],
+  ])('refuses %s and stores nothing', async (fileName, text, says) => {
+    const before = await snapshot(db.db);
+    expect(await refusal(() => importContent(fileName, Buffer.from(text)))).toContain(says);
+    expect(await snapshot(db.db)).toEqual(before);
+  });
+
+  it('stores the largest count the database takes', async () => {
+    const result = await importContent('max-2025-04-01.csv', Buffer.from('ID,Power\n1,100000000000000\n'));
+    const [row] = await statsOf(db.db, result.scans[0]!.scanId);
+    expect(Number(row!.power)).toBe(100_000_000_000_000);
+  });
+});
