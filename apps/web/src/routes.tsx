@@ -30,8 +30,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'unauthorized', lazy: () => import('./features/unauthorized/page.tsx') },
             {
               path: ':kd/dashboard/:code',
-              loader: ({ params }) => {
-                prefetchDashboard(queryClient, params.kd ?? '', params.code ?? '');
+              loader: ({ params, request }) => {
+                prefetchDashboard(
+                  queryClient,
+                  params.kd ?? '',
+                  params.code ?? '',
+                  new URL(request.url).search,
+                );
                 return null;
               },
               shouldRevalidate: onNewPath,

@@ -72,15 +72,21 @@ export const demoPath = (secret: string) => `/demo/${segment(secret)}`;
  * prefetchGet) instead of asking for the settings first and for the data after. The data call needs the settings
  * only for a default top-N, which few kingdoms set: unless `knownDefaultTop` says (from settings already at hand),
  * it goes out at once without one and is called off should the settings name one; the screen then asks for the
- * right page itself, as it always did.
+ * right page itself, as it always did. `queryFor` is the view the screen opens on, given the default top-N: the first
+ * one, or the one the page's address names (dashboard-address.ts).
  */
-export function prefetchDashboardCalls(kd: string, code: string, knownDefaultTop?: number | null): void {
-  const guess = dashboardSearchParams(firstPlayerQuery(knownDefaultTop ?? null));
+export function prefetchDashboardCalls(
+  kd: string,
+  code: string,
+  knownDefaultTop?: number | null,
+  queryFor: (defaultTopFilter: number | null) => PlayerQuery = firstPlayerQuery,
+): void {
+  const guess = dashboardSearchParams(queryFor(knownDefaultTop ?? null));
   prefetchGet(dataPath(kd, code), guess);
   if (knownDefaultTop !== undefined) return;
   prefetchGet(settingsPath(kd, code)).then(
     (settings) => {
-      const wanted = dashboardSearchParams(firstPlayerQuery(defaultTopOf(settings)));
+      const wanted = dashboardSearchParams(queryFor(defaultTopOf(settings)));
       if (JSON.stringify(wanted) !== JSON.stringify(guess)) cancelPrefetch(dataPath(kd, code), guess);
     },
     // The screen's own settings query takes this failure and deals with it (it starts without defaults).
@@ -89,11 +95,14 @@ export function prefetchDashboardCalls(kd: string, code: string, knownDefaultTop
 }
 
 /** The demo route: resolves the secret, then sends the dashboard's first calls. */
-export function prefetchDemoCalls(secret: string): void {
+export function prefetchDemoCalls(
+  secret: string,
+  queryFor: (defaultTopFilter: number | null) => PlayerQuery = firstPlayerQuery,
+): void {
   prefetchGet(demoPath(secret)).then(
     (target) => {
       if (!isRecord(target) || typeof target.kd !== 'number' || typeof target.code !== 'string') return;
-      prefetchDashboardCalls(String(target.kd), target.code);
+      prefetchDashboardCalls(String(target.kd), target.code, undefined, queryFor);
     },
     // The demo screen's own query takes this failure and shows it.
     () => {},

@@ -12,6 +12,7 @@ import {
 } from '@kingdom-stats/core/api';
 import { keepPreviousData, type QueryClient, useMutation, useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost, segment } from './client.ts';
+import { playerQueryOfAddress } from './dashboard-address.ts';
 import {
   dashboardSearchParams,
   dataPath,
@@ -65,9 +66,11 @@ export function fetchDashboardData(
  * (see prefetchDashboardCalls). Settings still in the cache are what the screen starts from, so they say which data
  * call comes first; the screen refreshes stale ones itself.
  */
-export function prefetchDashboard(queryClient: QueryClient, kd: string, code: string): void {
+export function prefetchDashboard(queryClient: QueryClient, kd: string, code: string, address = ''): void {
   const known = queryClient.getQueryData<SettingsResponse>(dashboardKeys.settings(kd, code));
-  prefetchDashboardCalls(kd, code, known ? known.defaultTopFilter : undefined);
+  prefetchDashboardCalls(kd, code, known ? known.defaultTopFilter : undefined, (defaultTop) =>
+    playerQueryOfAddress(address, defaultTop),
+  );
 }
 
 /**

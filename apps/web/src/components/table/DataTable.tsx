@@ -19,13 +19,41 @@ export interface DataColumn<T extends RowData> {
   highlight?: boolean;
   /** Stays in view while the table scrolls sideways. */
   sticky?: boolean;
+  /**
+   * Moved to the table's right edge and kept there while it scrolls sideways: the columns people open the screen
+   * for stay in view on a laptop without scrolling. Needs `width` (PINNED_WIDTH when not given).
+   */
+  pinEnd?: boolean;
   /** A tooltip for the header. */
   title?: string;
 }
 
 type ColumnLook = Omit<DataColumn<Record<string, unknown>>, 'cell' | 'id' | 'header' | 'headerExtra'> & {
   label: string;
+  /** For a pinned column: its distance from the table's right edge, in px. */
+  right?: number;
 };
+
+/** A pinned column's width when its definition gives none. */
+export const PINNED_WIDTH = 120;
+
+/** The columns in drawing order (pinned ones last) with each pinned column's offset from the right edge. */
+function arrange<T extends RowData>(
+  columns: readonly DataColumn<T>[],
+): { column: DataColumn<T>; right?: number }[] {
+  const pinned = columns.filter((column) => column.pinEnd);
+  let right = pinned.reduce((sum, column) => sum + (column.width ?? PINNED_WIDTH), 0);
+  return [
+    ...columns.filter((column) => !column.pinEnd).map((column) => ({ column })),
+    ...pinned.map((column) => {
+      right -= column.width ?? PINNED_WIDTH;
+      return { column: { ...column, width: column.width ?? PINNED_WIDTH }, right };
+    }),
+  ];
+}
+
+/** The edge a pinned column draws between itself and the columns scrolling under it. */
+const PIN_EDGE: CSSProperties = { boxShadow: 'inset 1px 0 0 rgb(51 65 85)' };
 
 const features = tableFeatures({ columnMeta: {} as ColumnLook });
 
@@ -85,7 +113,7 @@ export function DataTable<T extends RowData>({
 }: DataTableProps<T>) {
   const tableColumns = useMemo(() => {
     const helper = createColumnHelper<typeof features, T>();
-    return columns.map((column) =>
+    return arrange(columns).map(({ column, right }) =>
       helper.display({
         id: column.id,
         header: column.header,
@@ -97,6 +125,8 @@ export function DataTable<T extends RowData>({
           sortable: column.sortable,
           highlight: column.highlight,
           sticky: column.sticky,
+          pinEnd: column.pinEnd,
+          right,
           title: column.title,
         },
       }),
@@ -113,6 +143,10 @@ export function DataTable<T extends RowData>({
   });
 
   const showPriority = multiSort && sorts.length > 1;
+  const pinnedTotal = columns.reduce(
+    (sum, column) => sum + (column.pinEnd ? (column.width ?? PINNED_WIDTH) : 0),
+    0,
+  );
   const cellPadding = dense ? 'px-3 py-2' : 'px-3 py-2.5';
 
   return (
@@ -155,8 +189,17 @@ export function DataTable<T extends RowData>({
                     title={meta.title}
                     data-column={meta.label}
                     data-highlight={meta.highlight ? 'true' : undefined}
+                    data-pinned={meta.pinEnd ? 'end' : undefined}
+                    style={
+                      meta.right !== undefined
+                        ? {
+                            right: meta.right,
+                            ...(meta.right + (meta.width ?? 0) === pinnedTotal ? PIN_EDGE : {}),
+                          }
+                        : undefined
+                    }
                     className={`sticky top-0 border-b border-slate-700 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-300 uppercase ${
-                      meta.sticky ? 'left-0 z-20' : 'z-10'
+                      meta.sticky ? 'left-0 z-20' : meta.pinEnd ? 'z-20' : 'z-10'
                     } ${meta.highlight ? 'bg-amber-950' : 'bg-slate-900'} ${ALIGN[align]} ${
                       sortable ? 'p-0' : cellPadding
                     }`}
@@ -198,8 +241,11 @@ export function DataTable<T extends RowData>({
         <tbody className={busy ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
           {table.getRowModel().rows.length === 0 && empty !== undefined ? (
             <tr>
-              <td colSpan={columns.length} className="px-4 py-10 text-center text-slate-400">
-                {empty}
+              <td colSpan={columns.length} className="p-0 text-slate-400">
+                {/* Kept in the visible part of a wide table: centred across 1,400 px it sat off-screen on phones. */}
+                <div className="sticky left-0 w-[min(100%,calc(100vw-2rem))] px-4 py-10 text-center">
+                  {empty}
+                </div>
               </td>
             </tr>
           ) : (
@@ -225,15 +271,30 @@ export function DataTable<T extends RowData>({
                             ...(meta.sticky ? { backgroundImage: `linear-gradient(${tint}, ${tint})` } : {}),
                           }
                         : undefined;
+                    const pinStyle: CSSProperties | undefined =
+                      meta.right !== undefined
+                        ? {
+                            right: meta.right,
+                            ...(meta.right + (meta.width ?? 0) === pinnedTotal ? PIN_EDGE : {}),
+                          }
+                        : undefined;
                     return (
                       <td
                         key={cell.id}
                         data-col={cell.column.id}
-                        style={accentStyle}
+                        style={pinStyle ?? accentStyle}
                         className={`border-b border-slate-800/80 ${cellPadding} whitespace-nowrap text-slate-200 ${
                           ALIGN[meta.align ?? 'left']
-                        } ${meta.sticky ? 'sticky left-0 z-[5] bg-slate-900 group-hover:bg-slate-800' : 'group-hover:bg-slate-800/40'} ${
-                          meta.highlight ? 'bg-amber-400/[0.06] font-semibold text-amber-100' : ''
+                        } ${
+                          meta.sticky
+                            ? 'sticky left-0 z-[5] bg-slate-900 group-hover:bg-slate-800'
+                            : meta.pinEnd
+                              ? `sticky z-[5] ${meta.highlight ? '' : 'bg-slate-900 group-hover:bg-slate-800'}`
+                              : 'group-hover:bg-slate-800/40'
+                        } ${
+                          meta.highlight
+                            ? `${meta.pinEnd ? 'bg-[#1d2129]' : 'bg-amber-400/[0.06]'} font-semibold text-amber-100`
+                            : ''
                         }`}
                       >
                         <table.FlexRender cell={cell} />

@@ -12,7 +12,6 @@ import {
   ALL,
   fetchDashboardData,
   firstPlayerQuery,
-  type PlayerQuery,
   useAllKds,
   useDashboardData,
   useDashboardSettings,
@@ -35,6 +34,7 @@ import { FormulaStrip } from './FormulaStrip.tsx';
 import { KingdomPerformance } from './KingdomPerformance.tsx';
 import { type Period, PeriodHeader, samePeriod } from './PeriodHeader.tsx';
 import { PlayerTable, type PlayerTableState } from './PlayerTable.tsx';
+import { useDashboardAddress } from './useDashboardAddress.ts';
 import { useScrollKeeper } from './useScrollKeeper.ts';
 
 interface DashboardViewProps {
@@ -97,11 +97,11 @@ function Dashboard({
   banner?: React.ReactNode;
 }) {
   const [mode, setMode] = useState<Mode>('normal');
-  // No period until one is applied: the server then uses the kingdom's default dates itself, so the first call is
-  // the one the route loader has already sent (firstPlayerQuery).
-  const [applied, setApplied] = useState<Period | null>(null);
-  const [draft, setDraft] = useState<Period | null>(null);
-  const [table, setTable] = useState<PlayerTableState>(() => initialTable(defaults));
+  // The period and the table's view live in the address. No period until one is applied (or the address names
+  // one): the server then uses the kingdom's default dates itself, so the first call is the one the page's first
+  // script and the route loader have already sent (dashboard-address.ts).
+  const { query, applied, table, setTable, setApplied } = useDashboardAddress(defaults.defaultTopFilter);
+  const [draft, setDraft] = useState<Period | null>(applied);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [diploOpen, setDiploOpen] = useState(false);
   const [diploLoading, setDiploLoading] = useState(false);
@@ -110,10 +110,6 @@ function Dashboard({
   const diploTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(diploTimer.current), []);
 
-  const query: PlayerQuery = useMemo(
-    () => ({ ...table, start: applied?.start ?? null, end: applied?.end ?? null }),
-    [table, applied],
-  );
   const data = useDashboardData(kd, code, query);
   const allKds = useAllKds(code);
   const updateTables = useUpdateTables();
@@ -126,13 +122,17 @@ function Dashboard({
   useEffect(() => {
     if (current && draft === null) setDraft(current);
   }, [current, draft]);
+  // Back and Forward change the applied period: the selects follow it.
+  useEffect(() => {
+    if (applied) setDraft(applied);
+  }, [applied]);
 
   // A period change can leave the page past the end: go to the last page there is.
   useEffect(() => {
     if (!answer || data.isPlaceholderData) return;
     const pages = Math.max(1, Math.ceil(answer.totalPlayers / table.pageSize));
-    if (table.page > pages) setTable((state) => ({ ...state, page: pages }));
-  }, [answer, data.isPlaceholderData, table.page, table.pageSize]);
+    if (table.page > pages) setTable((state) => ({ ...state, page: pages }), { replace: true });
+  }, [answer, data.isPlaceholderData, table.page, table.pageSize, setTable]);
 
   const campColors = useMemo(
     () => campColorMap(answer ? [...answer.availableCamps, ...Object.keys(answer.kdSummary.campData)] : []),
@@ -143,7 +143,9 @@ function Dashboard({
   /** Changes what the player table shows, keeping the reader's place; `resetPage` per SPEC §4. */
   const change = (patch: Partial<PlayerTableState>, resetPage = true) => {
     remember();
-    setTable((state) => ({ ...state, ...patch, ...(resetPage ? { page: 1 } : {}) }));
+    // A new search text replaces the address's entry: Back should not replay the typing.
+    const typing = Object.keys(patch).length === 1 && 'search' in patch;
+    setTable((state) => ({ ...state, ...patch, ...(resetPage ? { page: 1 } : {}) }), { replace: typing });
   };
 
   const hasActiveFilters =
@@ -332,6 +334,7 @@ function Dashboard({
             exporting={exporting}
             hasActiveFilters={hasActiveFilters}
             onSort={(key, multi) => change({ sorts: cycleSort(table.sorts, key, { multi }) })}
+            onCardSort={(sort) => change({ sorts: sort ? [{ ...sort, priority: 1 }] : [] })}
             onSearch={(search) => change({ search })}
             onKd={(value) => change({ kd: value })}
             onCamp={(value) => change({ camp: value })}

@@ -1,16 +1,28 @@
-import type { ColumnFilter, SortEntry } from '@kingdom-stats/core';
+import type { ColumnFilter, SortDirection, SortEntry } from '@kingdom-stats/core';
 import type { PlayerRow } from '@kingdom-stats/core/api';
 import { useId, useMemo } from 'react';
 import { ghostButton, secondaryButton, selectClass } from '../../components/controls/styles.ts';
 import { Section } from '../../components/layout/Section.tsx';
+import { CardSort } from '../../components/table/CardSort.tsx';
 import { DataTable } from '../../components/table/DataTable.tsx';
 import { TableFooter } from '../../components/table/TableFooter.tsx';
 import { DownloadIcon } from './CampPerformance.tsx';
 import { OPERATOR_SYMBOLS } from './FilterModal.tsx';
+import { PlayerCards } from './PlayerCards.tsx';
 import { playerColumns, presentDynamicFields } from './player-columns.tsx';
 import { SearchBox } from './SearchBox.tsx';
 
 export const TOP_CHOICES = [100, 200, 300, 500, 1000] as const;
+
+/** What the cards can be sorted by on a phone: the numbers a card shows, and the name. */
+const CARD_SORTS = [
+  ['DKP', 'DKP'],
+  ['Dead', 'Dead'],
+  ['KP (T4+T5)', 'Kills (T4+T5)'],
+  ['Power', 'Power'],
+  ['Power Change', 'Power change'],
+  ['Name', 'Name'],
+] as const;
 
 export interface PlayerTableState {
   page: number;
@@ -36,6 +48,8 @@ interface PlayerTableProps {
   exporting: boolean;
   hasActiveFilters: boolean;
   onSort: (key: string, multi: boolean) => void;
+  /** The phone's sort control: one field and direction, or none for the server's order (power). */
+  onCardSort: (sort: { key: string; direction: SortDirection } | null) => void;
   onSearch: (search: string) => void;
   onKd: (kd: string) => void;
   onCamp: (camp: string) => void;
@@ -216,21 +230,36 @@ export function PlayerTable(props: PlayerTableProps) {
         )}
       </div>
 
-      <DataTable
-        id="playerTable"
-        caption="Player stats for the selected period"
-        columns={columns}
+      <CardSort
+        options={CARD_SORTS}
+        sort={state.sorts[0] ?? null}
+        unsortedLabel="Power (default)"
+        onSort={props.onCardSort}
+      />
+      <PlayerCards
         rows={rows}
-        rowKey={(row) => String(row['Gov ID'])}
-        rowProps={(row) => ({ 'data-gov-id': row['Gov ID'] })}
-        sorts={state.sorts}
-        multiSort
-        onSort={(key, { multi }) => props.onSort(key, multi)}
+        offset={offset}
+        campColors={campColors}
         busy={busy}
-        maxHeightClass="max-h-[75vh]"
-        minWidth={1400}
         empty="No governors match the current search and filters."
       />
+      <div className="hidden md:block">
+        <DataTable
+          id="playerTable"
+          caption="Player stats for the selected period"
+          columns={columns}
+          rows={rows}
+          rowKey={(row) => String(row['Gov ID'])}
+          rowProps={(row) => ({ 'data-gov-id': row['Gov ID'] })}
+          sorts={state.sorts}
+          multiSort
+          onSort={(key, { multi }) => props.onSort(key, multi)}
+          busy={busy}
+          maxHeightClass="max-h-[75vh]"
+          minWidth={1400}
+          empty="No governors match the current search and filters."
+        />
+      </div>
       {/* Always drawn, so the page keeps its height when a page without partial rows comes in. */}
       <p className="mt-2 flex items-center gap-2 text-xs text-slate-400" data-testid="partial-legend">
         <span

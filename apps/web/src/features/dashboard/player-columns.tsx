@@ -149,9 +149,10 @@ export function playerColumns(
     numberColumn('T4 Kills'),
     numberColumn('T5 Kills'),
     numberColumn('KP (T4+T5)'),
-    numberColumn('Dead'),
+    // Dead and DKP are what most readers come for: pinned to the right edge, in view without scrolling sideways.
+    numberColumn('Dead', { pinEnd: true }),
     numberColumn('Healed'),
-    numberColumn('DKP', { highlight: true }),
+    numberColumn('DKP', { highlight: true, pinEnd: true }),
     numberColumn('Kill Points', { title: 'T4 kills x 1 + T5 kills x 5' }),
     numberColumn('Death Points', { title: 'T4 dead x 1 + T5 dead x 5' }),
     numberColumn('Heal Points', { title: 'T4 heal x 1 + T5 heal x 5' }),

@@ -1,17 +1,13 @@
-import {
-  DEFAULT_TABLE_PAGE_SIZE,
-  formatInteger,
-  matchesSearch,
-  type SortEntry,
-  sortRows,
-  toggleDescFirst,
-} from '@kingdom-stats/core';
+import { formatInteger, matchesSearch, type SortEntry, sortRows, toggleDescFirst } from '@kingdom-stats/core';
 import type { DkpRow, DkpRowField } from '@kingdom-stats/core/api';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Avatar } from '../../components/Avatar.tsx';
 import { inputClass, secondaryButton } from '../../components/controls/styles.ts';
+import { CardSort } from '../../components/table/CardSort.tsx';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
 import { TableFooter } from '../../components/table/TableFooter.tsx';
+import { DEFAULT_DKP_SORT, type DkpView } from './address.ts';
+import { DkpCards } from './DkpCards.tsx';
 import { formatPercent, formatSigned, REACHED_COLORS, reachedBand } from './format.ts';
 
 /** A cell that throws (an unexpected value) shows 'Error' instead of taking the table down (SPEC §2). */
@@ -156,18 +152,34 @@ interface DkpTableProps {
   rows: readonly DkpRow[];
   activeColumns: readonly DkpRowField[];
   busy: boolean;
+  /** Search, sort and page: the page's address keeps them (address.ts). */
+  view: Pick<DkpView, 'search' | 'sort' | 'page' | 'pageSize'>;
+  onView: (patch: Partial<DkpView>, options?: { replace?: boolean }) => void;
   onExport: (rows: DkpRow[], search: string) => Promise<void>;
 }
 
+/** Which dead column is pinned: the first the table has. */
+const DEAD_COLUMNS: readonly DkpRowField[] = ['Dead %', 'Deads (T4+T5)', 'All Deads'];
+
+/** The phone's sort choices: what a card shows. */
+const CARD_SORTS: readonly (readonly [DkpRowField, string])[] = [
+  ['DKP Score', 'DKP score'],
+  ['Reached', 'Reached'],
+  ['Dead %', 'Dead %'],
+  ['KP %', 'KP %'],
+  ['Current Power', 'Power'],
+  ['T4+T5 KP', 'Kills (T4+T5)'],
+  ['All Deads', 'Dead'],
+  ['Deads (T4+T5)', 'Dead (T4+T5)'],
+  ['Name', 'Name'],
+];
+
 /** SPEC §2's KvK player table: DKP Score descending, 20 a page, search by name, id or alliance, 'Error' cells. */
-export function DkpTable({ rows, activeColumns, busy, onExport }: DkpTableProps) {
-  const [sort, setSort] = useState<{ key: string; direction: 'asc' | 'desc' }>({
-    key: 'DKP Score',
-    direction: 'desc',
-  });
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_TABLE_PAGE_SIZE);
+export function DkpTable({ rows, activeColumns, busy, view, onView, onExport }: DkpTableProps) {
+  const { search, page, pageSize } = view;
+  // A sort the address names that this formula has no column for (a shared link, an edited address) is ignored.
+  const sort = activeColumns.includes(view.sort.key as DkpRowField) ? view.sort : DEFAULT_DKP_SORT;
+  const setPage = (next: number) => onView({ page: next });
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
   const searchId = useId();
@@ -176,10 +188,14 @@ export function DkpTable({ rows, activeColumns, busy, onExport }: DkpTableProps)
   const rankOf = useMemo(() => new Map(rows.map((row, i) => [row['Governor ID'], i + 1])), [rows]);
 
   const columns = useMemo(() => {
+    // The dead column the formula scores is pinned to the right edge, so on a laptop it is in view beside the DKP
+    // columns at the front without scrolling sideways.
+    const pinned = DEAD_COLUMNS.find((field) => activeColumns.includes(field));
     const list: DataColumn<DkpRow>[] = [];
     for (const field of activeColumns) {
       const column = columnFor(field, rankOf);
-      if (column) list.push(column);
+      if (column)
+        list.push(field === pinned ? { ...column, pinEnd: true, width: column.width ?? 130 } : column);
     }
     return list;
   }, [activeColumns, rankOf]);
@@ -232,10 +248,7 @@ export function DkpTable({ rows, activeColumns, busy, onExport }: DkpTableProps)
             className={`${inputClass} w-full pl-9`}
             placeholder="Search name, governor ID or alliance"
             value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(1);
-            }}
+            onChange={(event) => onView({ search: event.target.value, page: 1 }, { replace: true })}
           />
           <svg
             aria-hidden="true"
@@ -271,31 +284,39 @@ export function DkpTable({ rows, activeColumns, busy, onExport }: DkpTableProps)
           {exportError}
         </p>
       )}
-      <DataTable
-        id="dkp-table"
-        caption="KvK players by DKP score"
-        columns={columns}
+      <CardSort
+        options={CARD_SORTS.filter(([key]) => activeColumns.includes(key))}
+        sort={sort}
+        onSort={(next) => onView({ sort: next ?? DEFAULT_DKP_SORT, page: 1 })}
+      />
+      <DkpCards
         rows={visible}
-        rowKey={(row) => String(row['Governor ID'])}
-        sorts={sorts}
-        onSort={(key) => {
-          setSort((currentSort) => toggleDescFirst(currentSort, key));
-          setPage(1);
-        }}
+        activeColumns={activeColumns}
+        rankOf={rankOf}
         busy={busy}
-        minWidth={900}
         empty={search.trim() === '' ? 'No data available' : 'No governor matches the search'}
       />
+      <div className="hidden md:block">
+        <DataTable
+          id="dkp-table"
+          caption="KvK players by DKP score"
+          columns={columns}
+          rows={visible}
+          rowKey={(row) => String(row['Governor ID'])}
+          sorts={sorts}
+          onSort={(key) => onView({ sort: toggleDescFirst(sort, key), page: 1 })}
+          busy={busy}
+          minWidth={900}
+          empty={search.trim() === '' ? 'No data available' : 'No governor matches the search'}
+        />
+      </div>
       <TableFooter
         page={current}
         pageSize={pageSize}
         total={sorted.length}
         noun="governor"
         onPageChange={setPage}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
+        onPageSizeChange={(size) => onView({ pageSize: size, page: 1 })}
         label="DKP table pages"
       />
     </div>

@@ -1,17 +1,19 @@
 import { countNoun } from '@kingdom-stats/core';
 import type { KdDashboardResponse } from '@kingdom-stats/core/api';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type KdPeriod, updateKdDashboard, useKdDashboard } from '../../api/kd-dashboard.ts';
 import { useSession } from '../../auth/session.ts';
 import { primaryButton, secondaryButton, selectClass } from '../../components/controls/styles.ts';
 import { ErrorPanel, Panel } from '../../components/feedback/Panel.tsx';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
+import { canAdminKingdom, formulaEditorPath, KingdomNav } from '../../components/layout/KingdomNav.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { Section } from '../../components/layout/Section.tsx';
 import { Notice } from '../admin-shared/Notice.tsx';
 import { formulaTerms } from '../dashboard/FormulaStrip.tsx';
 import { kingdomLabel } from '../kingdom.ts';
+import { type DkpView, useDkpView } from './address.ts';
 import { DkpTable } from './DkpTable.tsx';
 import { exportDkp } from './export.ts';
 import { PrekvkModal } from './PrekvkModal.tsx';
@@ -25,9 +27,14 @@ export function Component() {
   const params = useParams();
   const kd = params.kd ?? '';
   const code = params.code ?? '';
-  const [applied, setApplied] = useState<KdPeriod>({ start: null, end: null });
+  // The period, search, sort and page live in the address (address.ts): shareable, and kept over a reload.
+  const { view, change } = useDkpView();
+  const applied: KdPeriod = useMemo(
+    () => ({ start: view.period?.start ?? null, end: view.period?.end ?? null }),
+    [view.period?.start, view.period?.end],
+  );
   const query = useKdDashboard(kd, code, applied);
-  const [draft, setDraft] = useState<Period | null>(null);
+  const [draft, setDraft] = useState<Period | null>(view.period);
   const [updating, setUpdating] = useState(false);
   const [updateError, setUpdateError] = useState<string | null>(null);
   const [prekvkOpen, setPrekvkOpen] = useState(false);
@@ -37,6 +44,10 @@ export function Component() {
   useEffect(() => {
     if (data && draft === null && data.selectedDates.start !== '') setDraft(data.selectedDates);
   }, [data, draft]);
+  // Back and Forward change the applied period: the selects follow it.
+  useEffect(() => {
+    if (applied.start !== null && applied.end !== null) setDraft({ start: applied.start, end: applied.end });
+  }, [applied]);
 
   const apply = async () => {
     if (!draft) return;
@@ -48,7 +59,7 @@ export function Component() {
     setUpdateError(null);
     try {
       await updateKdDashboard(kd, code, draft);
-      setApplied({ ...draft });
+      change({ period: { ...draft }, page: 1 });
     } catch {
       setUpdateError('Failed to update KD dashboard data');
     } finally {
@@ -60,6 +71,7 @@ export function Component() {
 
   return (
     <div className="space-y-4">
+      <KingdomNav kd={kd} code={code} />
       <PageHeader
         title={`KD DKP Dashboard — ${kingdomLabel(kd)}`}
         description="Each governor's DKP score against the goal of their power tier during KvK."
@@ -85,7 +97,7 @@ export function Component() {
           />
           {updateError && <Notice tone="error">{updateError}</Notice>}
           <FormulaBanner kd={kd} code={code} data={data} />
-          <Body kd={kd} data={data} busy={query.isFetching} />
+          <Body kd={kd} data={data} busy={query.isFetching} view={view} onView={change} />
           <PrekvkModal
             open={prekvkOpen}
             onClose={() => setPrekvkOpen(false)}
@@ -186,9 +198,13 @@ function PeriodBar({
   );
 }
 
-/** 'DKP FORMULA :' and its terms; Edit (role admin only, SPEC §6) opens the formula editor. */
+/**
+ * 'DKP FORMULA :' and its terms; Edit opens the formula editor for whoever can save it there: the kingdom's admins
+ * and superadmins (issue 14; SPEC §6 said role admin, which showed it to admins of other kingdoms and hid it from
+ * superadmins).
+ */
 function FormulaBanner({ kd, code, data }: { kd: string; code: string; data: KdDashboardResponse }) {
-  const { role } = useSession();
+  const session = useSession();
   const terms = formulaTerms(data.formulaString);
   return (
     <section
@@ -222,8 +238,11 @@ function FormulaBanner({ kd, code, data }: { kd: string; code: string; data: KdD
           </p>
         )}
       </div>
-      {role === 'admin' && (
-        <Link to={`/${kd}/formula/${code}`} className={`${secondaryButton} shrink-0 self-start sm:self-auto`}>
+      {canAdminKingdom(session, kd) && (
+        <Link
+          to={formulaEditorPath(kd, code)}
+          className={`${secondaryButton} shrink-0 self-start sm:self-auto`}
+        >
           <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">
             <path d="m10.5 2.5 3 3L6 13H3v-3l7.5-7.5Z" fill="none" stroke="currentColor" strokeWidth="1.4" />
           </svg>
@@ -234,7 +253,19 @@ function FormulaBanner({ kd, code, data }: { kd: string; code: string; data: KdD
   );
 }
 
-function Body({ kd, data, busy }: { kd: string; data: KdDashboardResponse; busy: boolean }) {
+function Body({
+  kd,
+  data,
+  busy,
+  view,
+  onView,
+}: {
+  kd: string;
+  data: KdDashboardResponse;
+  busy: boolean;
+  view: DkpView;
+  onView: (patch: Partial<DkpView>, options?: { replace?: boolean }) => void;
+}) {
   if (data.scanStatus === 'no_scans_in_kvk') {
     return (
       <Panel title="No Scans Available">
@@ -277,6 +308,8 @@ function Body({ kd, data, busy }: { kd: string; data: KdDashboardResponse; busy:
           rows={data.playerData}
           activeColumns={data.activeColumns}
           busy={busy}
+          view={view}
+          onView={onView}
           onExport={(rows, search) =>
             exportDkp({
               kd,

@@ -1,9 +1,11 @@
+import { countNoun } from '@kingdom-stats/core';
 import type { AdminKingdomResponse } from '@kingdom-stats/core/api';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { useAdminKingdom, useKingdomAdminActions } from '../../api/admin-kingdoms.ts';
 import { isApiError } from '../../api/client.ts';
 import { ErrorPanel, Panel } from '../../components/feedback/Panel.tsx';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
+import { KingdomNav } from '../../components/layout/KingdomNav.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { Notice } from '../admin-shared/Notice.tsx';
 import { kingdomLabel } from '../kingdom.ts';
@@ -82,12 +84,11 @@ function KingdomSettings({ data, notice }: { data: AdminKingdomResponse; notice:
   const kd = String(data.kingdom.kd);
   const actions = useKingdomAdminActions(kd, data.kingdom.code);
   const name = data.kingdom.name;
+  const scans = countNoun(data.scans.length, 'scan');
   return (
     <>
-      <PageHeader
-        title={`${kingdomLabel(kd)} settings`}
-        description={name ? `${name} · ${data.scans.length} scans` : `${data.scans.length} scans`}
-      >
+      <KingdomNav kd={kd} code={data.kingdom.code} />
+      <PageHeader title={`${kingdomLabel(kd)} settings`} description={name ? `${name} · ${scans}` : scans}>
         <Link to="/admin/settings" className="text-sm text-sky-400 underline-offset-4 hover:underline">
           ← Kingdom Management
         </Link>

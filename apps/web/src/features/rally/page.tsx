@@ -1,11 +1,8 @@
 import {
   customParamsOfDays,
-  DEFAULT_RALLY_DATE_FILTER,
-  DEFAULT_RALLY_PAGE_SIZE,
   daysOfCustomParams,
   EMPTY_SELECTION,
   periodLabel,
-  type RallyDateFilter,
   type RangeSelection,
   rangeLabel,
 } from '@kingdom-stats/core';
@@ -13,7 +10,9 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { type RallyQuery, useRallyData } from '../../api/rally.ts';
 import { ErrorPanel } from '../../components/feedback/Panel.tsx';
+import { KingdomNav } from '../../components/layout/KingdomNav.tsx';
 import { kingdomLabel } from '../kingdom.ts';
+import { useRallyView } from './address.ts';
 import { DateRangeModal } from './DateRangeModal.tsx';
 import { rallyErrorMessage } from './errors.ts';
 import { LoadingOverlay } from './LoadingOverlay.tsx';
@@ -57,12 +56,12 @@ export function Component() {
 type Change = 'search' | 'other';
 
 function RallyDataView({ kd, code }: { kd: string; code: string }) {
-  const [dateFilter, setDateFilter] = useState<RallyDateFilter>(DEFAULT_RALLY_DATE_FILTER);
-  const [custom, setCustom] = useState<{ custom_start: number; custom_end: number } | null>(null);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(DEFAULT_RALLY_PAGE_SIZE);
-  const [searchInput, setSearchInput] = useState('');
-  const [search, setSearch] = useState('');
+  // The period, search and page live in the address (address.ts): shareable, and kept over a reload.
+  const { view, change: changeView } = useRallyView();
+  const { dateFilter, custom, page, pageSize, search } = view;
+  const [searchInput, setSearchInput] = useState(search);
+  // Back and Forward change the applied search: the box follows it.
+  useEffect(() => setSearchInput(search), [search]);
   const [lastChange, setLastChange] = useState<Change>('other');
   const [pickerOpen, setPickerOpen] = useState(false);
 
@@ -80,8 +79,8 @@ function RallyDataView({ kd, code }: { kd: string; code: string }) {
   // A page beyond the last (the data changed under the reader) falls back to the last page.
   useEffect(() => {
     if (data && !rally.isPlaceholderData && data.totalPages > 0 && page > data.totalPages)
-      setPage(data.totalPages);
-  }, [data, rally.isPlaceholderData, page]);
+      changeView({ page: data.totalPages }, { replace: true });
+  }, [data, rally.isPlaceholderData, page, changeView]);
 
   const change = (kind: Change, apply: () => void) => {
     setLastChange(kind);
@@ -121,17 +120,11 @@ function RallyDataView({ kd, code }: { kd: string; code: string }) {
           value={searchInput}
           onChange={setSearchInput}
           applied={search !== ''}
-          onSearch={() =>
-            change('search', () => {
-              setSearch(searchInput.trim());
-              setPage(1);
-            })
-          }
+          onSearch={() => change('search', () => changeView({ search: searchInput.trim(), page: 1 }))}
           onClear={() =>
             change('search', () => {
               setSearchInput('');
-              setSearch('');
-              setPage(1);
+              changeView({ search: '', page: 1 });
             })
           }
         />
@@ -157,16 +150,11 @@ function RallyDataView({ kd, code }: { kd: string; code: string }) {
             total={data.totalParticipants}
             onPageChange={(next) =>
               change('other', () => {
-                setPage(next);
+                changeView({ page: next });
                 window.scrollTo({ top: 0, behavior: 'smooth' });
               })
             }
-            onPageSizeChange={(size) =>
-              change('other', () => {
-                setPageSize(size);
-                setPage(1);
-              })
-            }
+            onPageSizeChange={(size) => change('other', () => changeView({ pageSize: size, page: 1 }))}
           />
         )}
       </div>
@@ -175,17 +163,14 @@ function RallyDataView({ kd, code }: { kd: string; code: string }) {
 
   return (
     <>
+      <KingdomNav kd={kd} code={code} />
       <Header kd={kd} />
       <div className="mb-4">
         <PeriodFilter
           value={dateFilter}
           periodLabel={shownPeriod}
           onPreset={(preset) =>
-            change('other', () => {
-              setDateFilter(preset);
-              setCustom(null);
-              setPage(1);
-            })
+            change('other', () => changeView({ dateFilter: preset, custom: null, page: 1 }))
           }
           onCustom={() => setPickerOpen(true)}
         />
@@ -196,11 +181,9 @@ function RallyDataView({ kd, code }: { kd: string; code: string }) {
         initial={appliedSelection}
         onClose={() => setPickerOpen(false)}
         onApply={({ start, end }) => {
-          change('other', () => {
-            setDateFilter('custom');
-            setCustom(customParamsOfDays(start, end));
-            setPage(1);
-          });
+          change('other', () =>
+            changeView({ dateFilter: 'custom', custom: customParamsOfDays(start, end), page: 1 }),
+          );
           setPickerOpen(false);
         }}
       />

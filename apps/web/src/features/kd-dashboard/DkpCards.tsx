@@ -1,0 +1,148 @@
+import { abbreviateNumber, formatInteger } from '@kingdom-stats/core';
+import type { DkpRow, DkpRowField } from '@kingdom-stats/core/api';
+import type { ReactNode } from 'react';
+import { Avatar } from '../../components/Avatar.tsx';
+import { formatPercent, REACHED_COLORS, reachedBand } from './format.ts';
+
+interface DkpCardsProps {
+  rows: readonly DkpRow[];
+  activeColumns: readonly DkpRowField[];
+  /** A governor's place by DKP Score, whatever the list is sorted by. */
+  rankOf: ReadonlyMap<unknown, number>;
+  busy: boolean;
+  empty: ReactNode;
+}
+
+/** A value that is not a number (or null) is shown as 'Error' in its place, never taking the list down (SPEC §2). */
+function checked(value: unknown): number | null | 'error' {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'number' && Number.isFinite(value) ? value : 'error';
+}
+
+function ErrorText() {
+  return (
+    <span className="text-red-300" data-cell-error="true">
+      Error
+    </span>
+  );
+}
+
+function ReachedBar({ label, value }: { label: string; value: unknown }) {
+  const number = checked(value);
+  if (number === 'error') {
+    return (
+      <div className="text-xs text-slate-400">
+        {label} <ErrorText />
+      </div>
+    );
+  }
+  if (number === null) return null;
+  const color = REACHED_COLORS[reachedBand(number)];
+  return (
+    <div className="flex flex-col gap-1" data-testid={label === 'Reached' ? 'card-reached' : undefined}>
+      <div className="flex items-baseline justify-between text-xs">
+        <span className="text-slate-400">{label}</span>
+        <span className="font-medium tabular-nums" style={{ color }}>
+          {formatPercent(number)}
+        </span>
+      </div>
+      <span aria-hidden="true" className="block h-1.5 w-full overflow-hidden rounded-full bg-slate-800">
+        <span
+          className="block h-full rounded-full"
+          style={{ width: `${Math.max(0, Math.min(100, number))}%`, backgroundColor: color }}
+        />
+      </span>
+    </div>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: unknown }) {
+  const number = checked(value);
+  return (
+    <div
+      className="rounded-lg bg-slate-950/60 px-1 py-1.5"
+      title={number === 'error' ? undefined : `${label} ${formatInteger(number)}`}
+    >
+      <dt className="text-[11px] text-slate-400">{label}</dt>
+      <dd className="text-sm font-semibold text-slate-100 tabular-nums">
+        {number === 'error' ? <ErrorText /> : abbreviateNumber(number)}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * The KvK DKP table on a phone (below 768 px, as the rally page): per governor the name, DKP score, goal and a
+ * Reached bar, then power, kills and dead, with the Dead % and KP % bars when the formula has those goals.
+ */
+export function DkpCards({ rows, activeColumns, rankOf, busy, empty }: DkpCardsProps) {
+  if (rows.length === 0) {
+    return (
+      <p className="rounded-xl border border-dashed border-slate-700 bg-slate-900/40 px-4 py-10 text-center text-slate-400 md:hidden">
+        {empty}
+      </p>
+    );
+  }
+  const has = (field: DkpRowField) => activeColumns.includes(field);
+  // Dead as the formula counts it: the Hall of Heroes T4+T5 when those terms are on, else all dead troops.
+  const deadField: DkpRowField = has('Deads (T4+T5)') ? 'Deads (T4+T5)' : 'All Deads';
+  return (
+    <ol
+      aria-label="KvK players"
+      aria-busy={busy}
+      className={`flex flex-col gap-2 md:hidden ${busy ? 'opacity-60 transition-opacity' : 'transition-opacity'}`}
+    >
+      {rows.map((row) => {
+        const score = checked(row['DKP Score']);
+        const goal = checked(row['DKP Goal']);
+        return (
+          <li
+            key={row['Governor ID']}
+            data-testid="dkp-card"
+            className="rounded-xl border border-slate-800 bg-slate-900/60 p-3"
+          >
+            <div className="flex items-start gap-3">
+              <span
+                className="w-7 shrink-0 pt-1 text-right text-xs text-slate-500 tabular-nums"
+                title="Place by DKP Score"
+              >
+                {rankOf.get(row['Governor ID']) ?? '-'}
+              </span>
+              <Avatar name={row.Name} size="sm" />
+              <div className="min-w-0 flex-1">
+                <div className="truncate font-medium text-white" data-testid="card-name">
+                  {row.Name}
+                </div>
+                <div className="flex flex-wrap gap-x-2 text-xs text-slate-400">
+                  <span className="tabular-nums">{row['Governor ID']}</span>
+                  {row.Alliance && <span>{row.Alliance}</span>}
+                </div>
+              </div>
+              <div className="shrink-0 text-right">
+                <div className="text-[11px] font-semibold tracking-wide text-amber-300 uppercase">DKP</div>
+                <div className="font-semibold text-amber-100 tabular-nums" data-testid="card-dkp">
+                  {score === 'error' ? <ErrorText /> : formatInteger(score)}
+                </div>
+                {has('DKP Goal') && (
+                  <div className="text-xs text-slate-400 tabular-nums">
+                    goal {goal === 'error' ? <ErrorText /> : abbreviateNumber(goal)}
+                  </div>
+                )}
+              </div>
+            </div>
+            <div className="mt-2 space-y-2">
+              {has('Reached') && <ReachedBar label="Reached" value={row.Reached} />}
+              {has('Dead %') && <ReachedBar label="Dead %" value={row['Dead %']} />}
+              {has('KP %') && <ReachedBar label="KP %" value={row['KP %']} />}
+            </div>
+            <dl className="mt-2 grid grid-cols-3 gap-2 text-center">
+              <Stat label="Power" value={row['Current Power']} />
+              <Stat label="Kills" value={row['T4+T5 KP']} />
+              <Stat label="Dead" value={row[deadField]} />
+            </dl>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
