@@ -79,6 +79,23 @@ describe('SQLite busy: another connection holds the write lock', () => {
     expect(rows.map((row) => row.text)).toEqual(['the import', 'after 1']);
   });
 
+  it("a read on this connection is answered while this connection's write waits for the lock", async () => {
+    const db = open(10_000);
+    other.exec(`insert into note values ('committed')`);
+    other.exec('begin immediate');
+    let written = false;
+    const write = sql`insert into note values ('waiting')`.execute(db).then(() => {
+      written = true;
+    });
+    await new Promise((resolveWait) => setTimeout(resolveWait, 50));
+    const { rows } = await sql<{ text: string }>`select text from note`.execute(db);
+    expect(rows.map((row) => row.text)).toEqual(['committed']);
+    expect(written).toBe(false);
+    other.exec('commit');
+    await write;
+    expect(written).toBe(true);
+  });
+
   it('reads answer while the other connection writes', async () => {
     const db = open(10_000);
     other.exec(`insert into note values ('committed')`);

@@ -17,6 +17,9 @@ import { AppError } from '../errors.ts';
  * again after a growing pause while the event loop answers everyone else, and past `maxWaitMs` the caller gets a
  * 503 that says the database is busy, never a 500 "database is locked".
  *
+ * While a statement pauses it lets go of the connection, so reads (which WAL never makes wait) and other requests
+ * go on.
+ *
  * Transactions start with BEGIN IMMEDIATE, taking the write lock first: a deferred transaction that read and then
  * found the lock taken could never go on (its snapshot is stale, SQLITE_BUSY_SNAPSHOT), whereas a BEGIN can simply
  * be tried again.
@@ -48,39 +51,105 @@ export class BusyWaitingSqliteDialect extends SqliteDialect {
   }
 }
 
+/**
+ * SqliteDriver with its one connection guarded by a lock of its own, so that a statement waiting for another
+ * process's write lock can let go of the connection while it pauses: reads (which WAL never makes wait) and other
+ * requests go on meanwhile. Inside a transaction the connection stays held, as the transaction's statements must run
+ * on it in order.
+ */
 class BusyWaitingSqliteDriver extends SqliteDriver {
   readonly #wait: BusyWait;
-  readonly #wrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
+  readonly #lock = new ConnectionLock();
+  #connection: DatabaseConnection | undefined;
+  #inTransaction = false;
 
   constructor(config: SqliteDialectConfig, wait: BusyWait) {
     super(config);
     this.#wait = wait;
   }
 
+  override async init(): Promise<void> {
+    await super.init();
+    const inner = await super.acquireConnection();
+    await super.releaseConnection(inner);
+    this.#connection = {
+      executeQuery: <R>(query: CompiledQuery) => this.#execute<R>(inner, query),
+      streamQuery: <R>(query: CompiledQuery, chunkSize?: number) => inner.streamQuery<R>(query, chunkSize),
+    };
+  }
+
   override async acquireConnection(): Promise<DatabaseConnection> {
-    const connection = await super.acquireConnection();
-    let wrapped = this.#wrapped.get(connection);
-    if (!wrapped) {
-      wrapped = {
-        executeQuery: <R>(query: CompiledQuery): Promise<QueryResult<R>> =>
-          whenNotBusy(() => connection.executeQuery<R>(query), this.#wait),
-        streamQuery: <R>(query: CompiledQuery, chunkSize?: number) =>
-          connection.streamQuery<R>(query, chunkSize),
-      };
-      this.#wrapped.set(connection, wrapped);
-    }
-    return wrapped;
+    await this.#lock.acquire();
+    return this.#connection!;
+  }
+
+  override async releaseConnection(): Promise<void> {
+    this.#lock.release();
   }
 
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    this.#inTransaction = true;
+  }
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+    this.#inTransaction = false;
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await connection.executeQuery(CompiledQuery.raw('rollback'));
+    } finally {
+      this.#inTransaction = false;
+    }
+  }
+
+  #execute<R>(inner: DatabaseConnection, query: CompiledQuery): Promise<QueryResult<R>> {
+    return whenNotBusy(
+      () => inner.executeQuery<R>(query),
+      this.#wait,
+      async (pauseMs) => {
+        if (this.#inTransaction) return sleep(pauseMs);
+        this.#lock.release();
+        try {
+          await sleep(pauseMs);
+        } finally {
+          await this.#lock.acquire();
+        }
+      },
+    );
+  }
+}
+
+/** First come, first served; release hands the connection straight to the next waiter. */
+class ConnectionLock {
+  #held = false;
+  readonly #waiting: (() => void)[] = [];
+
+  async acquire(): Promise<void> {
+    if (!this.#held) {
+      this.#held = true;
+      return;
+    }
+    await new Promise<void>((resolve) => this.#waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#held = false;
   }
 }
 
 /** Runs `attempt` until SQLite stops answering SQLITE_BUSY, pausing between tries without blocking the thread. */
-export async function whenNotBusy<T>(attempt: () => Promise<T>, wait: BusyWait): Promise<T> {
+export async function whenNotBusy<T>(
+  attempt: () => Promise<T>,
+  wait: BusyWait,
+  pause: (ms: number) => Promise<unknown> = sleep,
+): Promise<T> {
   const started = performance.now();
-  let pause = 2;
+  let pauseMs = 2;
   for (;;) {
     try {
       // Called inside the try: better-sqlite3 throws synchronously.
@@ -89,8 +158,8 @@ export async function whenNotBusy<T>(attempt: () => Promise<T>, wait: BusyWait):
       if (!isBusy(error)) throw error;
       const waited = performance.now() - started;
       if (waited >= wait.maxWaitMs) throw new AppError('UNAVAILABLE', DATABASE_BUSY_MESSAGE);
-      await sleep(Math.min(pause, wait.maxWaitMs - waited));
-      pause = Math.min(pause * 2, MAX_PAUSE_MS);
+      await pause(Math.min(pauseMs, wait.maxWaitMs - waited));
+      pauseMs = Math.min(pauseMs * 2, MAX_PAUSE_MS);
     }
   }
 }
