@@ -59,7 +59,12 @@ export function parseGovernorRows(
 
     const earlier = kept.get(id);
     if (earlier) {
-      const difference = firstDifference(earlier.row, row, compared);
+      const difference = firstDifference(
+        earlier.row,
+        row,
+        compared,
+        table.rowWord === 'line' ? 'field' : 'column',
+      );
       if (difference === undefined) {
         mergedRepeatedRows++;
         continue;
@@ -175,13 +180,14 @@ function firstDifference(
   first: GovernorStatRow,
   second: GovernorStatRow,
   compared: readonly ComparedColumn[],
+  columnWord: 'column' | 'field',
 ): string | undefined {
   const firstExtra = first.extra_json ? JSON.parse(first.extra_json) : {};
   const secondExtra = second.extra_json ? JSON.parse(second.extra_json) : {};
   for (const { header, readValue } of compared) {
     const a = readValue(first, firstExtra) ?? null;
     const b = readValue(second, secondExtra) ?? null;
-    if (a !== b) return `column "${header}": ${shown(a)} and ${shown(b)}`;
+    if (a !== b) return `${columnWord} "${header}": ${shown(a)} and ${shown(b)}`;
   }
   return undefined;
 }

@@ -145,7 +145,7 @@ describe('file shapes', () => {
       's.jsonl: line 2, field "Power": "true" is not a number',
     );
     expect(refusalOf(() => parseText('s.jsonl', '{"ID": 1, "Power": 5}\n{"ID": 1, "Power": 6}\n'))).toBe(
-      's.jsonl: lines 1 and 2 both have governor ID 1 with different values (first difference: column "Power": ' +
+      's.jsonl: lines 1 and 2 both have governor ID 1 with different values (first difference: field "Power": ' +
         '5 and 6); a scan holds one row per governor: remove the wrong row',
     );
   });
