@@ -29,6 +29,28 @@ export async function formulaJson(request: APIRequestContext, target: DemoTarget
   return (await answer.json()) as FormulaJson;
 }
 
+/** Saves `original` (a GET's answer) back as the kingdom's formula and wars: tests that save put the demo back. */
+export async function restoreFormula(
+  request: APIRequestContext,
+  token: string,
+  target: DemoTarget,
+  original: FormulaJson,
+): Promise<void> {
+  const wars = original.dkpScansSelection === 'none' ? [] : original.dkpScansSelection.wars;
+  const answer = await request.post('/api/formula/save', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      passed_data: {
+        kdnumber: String(target.kd),
+        code: target.code,
+        data: original.formula,
+        warsConfig: wars.length > 0 ? { base: wars[0]!.before, wars } : null,
+      },
+    },
+  });
+  expect(answer.status()).toBe(200);
+}
+
 /** True for the editor's GET of the formula. */
 export function isFormulaCall(url: URL): boolean {
   return /\/api\/\d+\/formula\/[^/]+$/.test(url.pathname);

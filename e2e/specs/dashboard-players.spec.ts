@@ -427,9 +427,11 @@ test.describe('player export', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(await (await download).path());
     const sheet = workbook.getWorksheet('Player Stats')!;
-    expect(sheet.getRow(2).getCell(2).value).toBe('\'=HYPERLINK("http://evil.example","Click")');
-    expect(sheet.getRow(2).getCell(3).value).toBe("'@SUM(1+1)");
-    expect(sheet.getRow(3).getCell(2).value).toBe("'-2+3");
+    // In xlsx they are text cells, which a spreadsheet never evaluates: no formula, and no quote to show (issue 14).
+    expect(sheet.getRow(2).getCell(2).value).toBe('=HYPERLINK("http://evil.example","Click")');
+    expect(sheet.getRow(2).getCell(3).value).toBe('@SUM(1+1)');
+    expect(sheet.getRow(3).getCell(2).value).toBe('-2+3');
+    expect(sheet.getRow(2).getCell(2).type).toBe(ExcelJS.ValueType.String);
     expect(sheet.getRow(2).getCell(2).formula).toBeUndefined();
     await page.unrouteAll();
 

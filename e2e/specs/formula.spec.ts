@@ -88,9 +88,13 @@ test.describe('formula editor: tabs and the Formula tab', () => {
     await page.getByRole('button', { name: 'T4/T5 Dead Troops settings' }).click();
     const modal = editor.dialog('T4/T5 Dead Troops');
     await expect(modal).toBeVisible();
-    for (const command of ['start', 'submit', 'close']) {
-      await expect(modal.locator('code', { hasText: new RegExp(`^${command}$`) })).toBeVisible();
-    }
+    // Issue 14: HoH data comes from the admin's upload, not from bot commands; a viewer is told to ask an admin.
+    await expect(modal.getByTestId('hoh-source')).toContainText(
+      'A kingdom admin uploads the Hall of Heroes file',
+    );
+    await expect(modal.locator('code')).toHaveCount(0);
+    await expect(modal.getByText('Ask an admin of your kingdom to upload it.')).toBeVisible();
+    await expect(modal.getByRole('link', { name: 'Upload Hall of Heroes data' })).toHaveCount(0);
     // Cancel changes nothing.
     await modal.getByRole('switch', { name: 'Use T4/T5 Dead Troops' }).click();
     await modal.getByRole('button', { name: 'Cancel' }).click();

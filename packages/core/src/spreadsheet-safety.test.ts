@@ -12,6 +12,11 @@ describe('neutralizeFormula', () => {
     ['\r=1', "'\r=1"],
     ['  =HYPERLINK("x")', '\'  =HYPERLINK("x")'],
     ['\uFF1D1+1', "'\uFF1D1+1"],
+    // Issue 15: a line break or an ideographic space in front of the trigger let these through unprefixed.
+    ['\n=1+1', "'\n=1+1"],
+    ['\u3000=1+1', "'\u3000=1+1"],
+    ['\u200B=1+1', "'\u200B=1+1"],
+    ['\u0000 \u2028+1', "'\u0000 \u2028+1"],
   ])('prefixes %j', (input, expected) => {
     expect(neutralizeFormula(input)).toBe(expected);
   });

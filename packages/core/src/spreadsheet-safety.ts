@@ -9,12 +9,17 @@
 // in some importers. The full-width forms are read as their ASCII twins by East Asian Excel builds.
 const TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20']);
 
+/**
+ * Blank and invisible characters some importers skip before they look for a formula: every Unicode space and line
+ * break (`\n`, the ideographic space U+3000, …), control characters and zero-width format characters.
+ */
+const LEADING_SKIPPED = /^[\s\p{Cc}\p{Cf}\p{Z}]+/u;
+
 /** True when a spreadsheet could read this text as a formula. */
 export function isFormulaLike(text: string): boolean {
   if (text === '') return false;
   if (TRIGGERS.has(text[0]!)) return true;
-  // Leading spaces are trimmed by some importers before they look for a formula.
-  const trimmed = text.replace(/^[ \u00a0]+/, '');
+  const trimmed = text.replace(LEADING_SKIPPED, '');
   return trimmed !== '' && TRIGGERS.has(trimmed[0]!);
 }
 

@@ -7,6 +7,8 @@ import {
 } from '@kingdom-stats/core/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, isApiError, segment } from './client.ts';
+import { dashboardKeys } from './dashboard.ts';
+import { kdDashboardKeys } from './kd-dashboard.ts';
 
 export type { FormulaResponse, HohValidation } from '@kingdom-stats/core/api';
 export type FormulaSavePayload = FormulaSaveBody;
@@ -35,6 +37,10 @@ export function useFormula(kd: string, code: string) {
     // The editor holds its own draft: a refetch on focus would not replace it, so don't make one.
     refetchOnWindowFocus: false,
     staleTime: Number.POSITIVE_INFINITY,
+    // Dropped as soon as the editor is left: coming back (Edit on the KvK dashboard) always starts from what is
+    // saved now, never from the answer read before the last save (issue 14: the editor showed T5 = 20 after a save
+    // of 25, and the next save reverted it).
+    gcTime: 0,
   });
 }
 
@@ -48,10 +54,19 @@ export function saveIssues(error: unknown): string[] {
 }
 
 /** POST /formula/save with the signed-in admin's session (no static credential: docs/decisions.md). */
-export function useSaveFormula() {
+export function useSaveFormula(kd: string, code: string) {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (payload: FormulaSavePayload) =>
       apiPost('/formula/save', payload, { schema: formulaSaveResponseSchema }),
+    // The editor reloads the saved formula (its draft then compares against it), and the dashboards' banners and
+    // goals are read again when next shown. Not awaited: the reload remounts the editor, and the caller's own
+    // onSuccess (the result modal) must run first.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: formulaKeys.detail(kd, code) });
+      void client.invalidateQueries({ queryKey: kdDashboardKeys.all });
+      void client.invalidateQueries({ queryKey: dashboardKeys.all });
+    },
   });
 }
 

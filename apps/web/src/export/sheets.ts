@@ -23,7 +23,7 @@ const num = (header: string, field: keyof PlayerRow, width?: number): ExportColu
  * T4+T5 KP, Deads, Alliance Helps, Rss Gathered). The last three columns say which scans a partial row spans.
  */
 export const PLAYER_EXPORT_COLUMNS: readonly ExportColumn<PlayerRow>[] = [
-  { header: 'Gov ID', value: (row) => row['Gov ID'], width: 14 },
+  { header: 'Gov ID', value: (row) => row['Gov ID'], format: 'id', width: 14 },
   { header: 'Name', value: (row) => row.Name, width: 24 },
   { header: 'Alliance', value: (row) => row.Alliance, width: 14 },
   { header: 'Camp', value: (row) => row.Camp, width: 16 },
@@ -37,7 +37,7 @@ export const PLAYER_EXPORT_COLUMNS: readonly ExportColumn<PlayerRow>[] = [
   num('Deads', 'Dead', 14),
   num('Healed', 'Healed', 14),
   num('DKP Score', 'DKP', 14),
-  num('Evolution', 'Evolution', 12),
+  { header: 'Evolution', value: (row) => row.Evolution, format: 'percent', width: 12 },
   num('Kill Points', 'Kill Points', 16),
   num('Death Points', 'Death Points', 16),
   num('Heal Points', 'Heal Points', 16),
@@ -59,7 +59,7 @@ export function playerSheet(rows: readonly PlayerRow[]): SheetData<PlayerRow> {
 }
 
 export const AUTARCH_EXPORT_COLUMNS: readonly ExportColumn<AutarchRow>[] = [
-  { header: 'Gov ID', value: (row) => row['Gov ID'], width: 14 },
+  { header: 'Gov ID', value: (row) => row['Gov ID'], format: 'id', width: 14 },
   { header: 'Name', value: (row) => row.Name, width: 24 },
   { header: 'Alliance', value: (row) => row.Alliance, width: 14 },
   { header: 'Kill Points', value: (row) => row['Kill Points'], numeric: true, width: 16 },

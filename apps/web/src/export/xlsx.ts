@@ -1,11 +1,12 @@
-import { neutralizeFormula } from '@kingdom-stats/core';
-import { NUMBER_FORMAT, type SheetData, sheetCells } from './sheet.ts';
+import { columnNumberFormat, type SheetData, sheetCells } from './sheet.ts';
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
- * An .xlsx workbook with one sheet per entry: bold frozen header row, a filter on the header, number columns in
- * `#,##0`. exceljs is large, so it is downloaded only when the first export runs.
+ * An .xlsx workbook with one sheet per entry: bold frozen header row, a filter on the header, counts in `#,##0`,
+ * percentages in `0.00%` (stored as fractions, as spreadsheets keep them), IDs as plain numbers. Text goes in as
+ * text cells, which a spreadsheet never evaluates, so no protective quote is added (it would show in the cell).
+ * exceljs is large, so it is downloaded only when the first export runs.
  */
 export async function buildXlsx<T>(sheets: readonly SheetData<T>[]): Promise<Blob> {
   const module = await import('exceljs');
@@ -16,12 +17,20 @@ export async function buildXlsx<T>(sheets: readonly SheetData<T>[]): Promise<Blo
 
   for (const sheet of sheets) {
     const worksheet = workbook.addWorksheet(sheet.name, { views: [{ state: 'frozen', ySplit: 1 }] });
-    worksheet.columns = sheet.columns.map((column) => ({
-      header: neutralizeFormula(column.header),
-      width: column.width ?? Math.max(10, Math.min(40, column.header.length + 4)),
-      ...(column.numeric ? { style: { numFmt: NUMBER_FORMAT } } : {}),
-    }));
-    worksheet.addRows(sheetCells(sheet));
+    worksheet.columns = sheet.columns.map((column) => {
+      const numFmt = columnNumberFormat(column);
+      return {
+        header: column.header,
+        width: column.width ?? Math.max(10, Math.min(40, column.header.length + 4)),
+        ...(numFmt ? { style: { numFmt } } : {}),
+      };
+    });
+    const percent = sheet.columns.map((column) => column.format === 'percent');
+    worksheet.addRows(
+      sheetCells(sheet, false).map((cells) =>
+        cells.map((cell, index) => (percent[index] && typeof cell === 'number' ? cell / 100 : cell)),
+      ),
+    );
     const header = worksheet.getRow(1);
     header.font = { bold: true };
     header.alignment = { vertical: 'middle' };

@@ -12,13 +12,16 @@ import {
   ALL,
   fetchDashboardData,
   firstPlayerQuery,
+  type PlayerQuery,
   useAllKds,
   useDashboardData,
   useDashboardSettings,
   useUpdateTables,
 } from '../../api/dashboard.ts';
 import { Switch } from '../../components/controls/Switch.tsx';
+import { InvalidLinkPanel, isInvalidLinkError } from '../../components/feedback/InvalidLink.tsx';
 import { ErrorPanel } from '../../components/feedback/Panel.tsx';
+import { LoadProblem } from '../../components/feedback/RetryStatus.tsx';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { downloadBlob } from '../../export/download.ts';
@@ -34,6 +37,7 @@ import { FormulaStrip } from './FormulaStrip.tsx';
 import { KingdomPerformance } from './KingdomPerformance.tsx';
 import { type Period, PeriodHeader, samePeriod } from './PeriodHeader.tsx';
 import { PlayerTable, type PlayerTableState } from './PlayerTable.tsx';
+import { loadingWhat, narrowCamps, narrowKds } from './table-choices.ts';
 import { useDashboardAddress } from './useDashboardAddress.ts';
 import { useScrollKeeper } from './useScrollKeeper.ts';
 
@@ -113,7 +117,12 @@ function Dashboard({
   const data = useDashboardData(kd, code, query);
   const allKds = useAllKds(code);
   const updateTables = useUpdateTables();
-  const answer = data.data;
+  // The last answer that arrived, with the view it answered: a failed request keeps it on screen (issue 14), and
+  // the pager and row numbers follow the rows shown, not the page still loading.
+  const shown = useRef<{ answer: DashboardResponse; query: PlayerQuery } | null>(null);
+  if (data.data && !data.isPlaceholderData) shown.current = { answer: data.data, query };
+  const answer = data.data ?? shown.current?.answer;
+  const shownQuery = data.data && !data.isPlaceholderData ? query : (shown.current?.query ?? query);
   const busy = data.isFetching;
   const remember = useScrollKeeper(busy, answer);
 
@@ -138,7 +147,14 @@ function Dashboard({
     () => campColorMap(answer ? [...answer.availableCamps, ...Object.keys(answer.kdSummary.campData)] : []),
     [answer],
   );
-  const kdOptions = useMemo(() => kdChoices(allKds.data?.kds, answer), [allKds.data, answer]);
+  const kdOptions = useMemo(
+    () => narrowKds(kdChoices(allKds.data?.kds, answer), answer, table.camp, table.kd),
+    [allKds.data, answer, table.camp, table.kd],
+  );
+  const campOptions = useMemo(
+    () => narrowCamps(answer?.availableCamps ?? [], answer, table.kd, table.camp),
+    [answer, table.kd, table.camp],
+  );
 
   /** Changes what the player table shows, keeping the reader's place; `resetPage` per SPEC §4. */
   const change = (patch: Partial<PlayerTableState>, resetPage = true) => {
@@ -232,6 +248,15 @@ function Dashboard({
       </>
     );
   }
+  if (data.isError && isInvalidLinkError(data.error)) {
+    return (
+      <>
+        {banner}
+        <PageHeader title={title} />
+        <InvalidLinkPanel />
+      </>
+    );
+  }
   if (data.isError && !answer) {
     return (
       <>
@@ -285,13 +310,13 @@ function Dashboard({
           {updateError}
         </p>
       )}
-      {data.isError && (
-        <ErrorPanel
-          message={dashboardErrorMessage(data.error)}
-          onRetry={() => void data.refetch()}
-          retrying={data.isFetching}
-        />
-      )}
+      <LoadProblem
+        what={loadingWhat(query, shownQuery)}
+        failures={data.failureCount}
+        fetching={data.isFetching}
+        error={data.isError ? dashboardErrorMessage(data.error) : null}
+        onRetry={() => void data.refetch()}
+      />
       {noScans || emptyPeriod ? (
         <EmptyState />
       ) : (
@@ -323,11 +348,11 @@ function Dashboard({
             busy={busy}
           />
           <PlayerTable
-            state={table}
+            state={{ ...table, page: shownQuery.page, pageSize: shownQuery.pageSize }}
             rows={answer.playerData}
             total={answer.totalPlayers}
             kds={kdOptions}
-            camps={answer.availableCamps}
+            camps={campOptions}
             campColors={campColors}
             defaultTop={defaults.defaultTopFilter}
             busy={busy}

@@ -1,4 +1,4 @@
-import type { ColumnFilter, FilterOperator } from '@kingdom-stats/core';
+import { type ColumnFilter, type FilterOperator, tryParseNumber } from '@kingdom-stats/core';
 import { useState } from 'react';
 import {
   ghostButton,
@@ -34,6 +34,21 @@ function isTextField(column: string): boolean {
 function operatorsFor(column: string): readonly FilterOperator[] {
   return isTextField(column) ? TEXT_OPERATORS : NUMBER_OPERATORS;
 }
+
+/**
+ * Why a condition cannot be applied, or null: a number column needs a number ('abc' used to become '> 0' while the
+ * chip said '> abc'). An empty value is dropped on Apply, not refused.
+ */
+export function conditionProblem(filter: ColumnFilter): string | null {
+  if (isTextField(filter.column) || filter.value.trim() === '') return null;
+  return tryParseNumber(filter.value) === null
+    ? `${filter.column} needs a number, such as 50M, 1.5K or 1200000`
+    : null;
+}
+
+/** SPEC §5: a governor without a value in the column passes its condition; the modal says so. */
+export const MISSING_VALUES_PASS =
+  "Governors with no value in a condition's column (shown as '-') pass it, whichever the operator: 'Alliance equals ABC' also shows governors without an alliance.";
 
 type DraftFilter = ColumnFilter & { id: number };
 
@@ -79,6 +94,9 @@ function FilterForm({
   const [rows, setRows] = useState<DraftFilter[]>(() =>
     initial.length > 0 ? initial.map(withId) : [blank()],
   );
+  // Problems show once Apply was tried, then follow the typing.
+  const [checked, setChecked] = useState(false);
+  const problems = rows.map((row) => conditionProblem(row));
 
   const update = (index: number, patch: Partial<DraftFilter>) =>
     setRows((current) =>
@@ -95,6 +113,8 @@ function FilterForm({
       aria-label="Player filters"
       onSubmit={(event) => {
         event.preventDefault();
+        setChecked(true);
+        if (problems.some((problem) => problem !== null)) return;
         onApply(
           rows
             .filter((row) => row.value.trim() !== '')
@@ -158,14 +178,28 @@ function FilterForm({
               value={row.value}
               inputMode={isTextField(row.column) ? 'text' : 'decimal'}
               placeholder={isTextField(row.column) ? 'Text' : 'e.g. 50M'}
+              aria-invalid={checked && problems[index] !== null ? true : undefined}
+              aria-describedby={checked && problems[index] ? `condition-${row.id}-problem` : undefined}
               onChange={(event) => update(index, { value: event.target.value })}
             />
+            {checked && problems[index] && (
+              <p
+                id={`condition-${row.id}-problem`}
+                role="alert"
+                className="col-span-2 text-sm text-red-300 sm:col-span-4"
+              >
+                {problems[index]}
+              </p>
+            )}
           </li>
         ))}
       </ol>
       {rows.length === 0 && (
         <p className="py-2 text-sm text-slate-400">No conditions: every governor is shown.</p>
       )}
+      <p className="mt-3 text-xs text-slate-400" data-testid="missing-values-note">
+        {MISSING_VALUES_PASS}
+      </p>
       <button
         type="button"
         className={`${ghostButton} mt-3 text-sky-300`}

@@ -1,11 +1,13 @@
 import {
   defaultDeadTroopsPoints,
   formulaDisplayString,
+  MAX_STAT_POINTS,
   STAT_LABELS,
   type StatName,
   validateDeadTroopsSettings,
 } from '@kingdom-stats/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { HohValidation } from '../../api/formula.ts';
 import { Switch } from '../../components/controls/Switch.tsx';
 import { primaryButton, secondaryButton } from '../../components/controls/styles.ts';
@@ -18,6 +20,8 @@ interface FormulaTabProps {
   onStats: (stats: DraftStats) => void;
   hoh: HohValidation;
   activeKvk: boolean;
+  /** Where this kingdom's admin uploads Hall of Heroes data; null for people who cannot. */
+  hohUploadPath: string | null;
 }
 
 export function FormulaPreview({ stats }: { stats: DraftStats }) {
@@ -42,7 +46,7 @@ export function FormulaPreview({ stats }: { stats: DraftStats }) {
 }
 
 /** SPEC §2 Formula tab: a switch and a points input per stat; Dead Troops has the T4/T5 settings beside it. */
-export function FormulaTab({ stats, onStats, hoh, activeKvk }: FormulaTabProps) {
+export function FormulaTab({ stats, onStats, hoh, activeKvk, hohUploadPath }: FormulaTabProps) {
   const [modalOpen, setModalOpen] = useState(false);
   const setTerm = (name: StatName, value: number | null, enabled: boolean) =>
     onStats({ ...stats, [name]: [value, enabled] });
@@ -93,10 +97,13 @@ export function FormulaTab({ stats, onStats, hoh, activeKvk }: FormulaTabProps) 
                   value={value}
                   onChange={(v) => setTerm(name, v, enabled)}
                   min={0}
+                  max={MAX_STAT_POINTS}
                   step="any"
                   className="w-28"
                   unit="pts"
-                  invalid={enabled && value === null}
+                  invalid={
+                    (enabled && value === null) || (value !== null && (value < 0 || value > MAX_STAT_POINTS))
+                  }
                 />
                 {name === 'Dead Troops' && (
                   <button
@@ -126,6 +133,7 @@ export function FormulaTab({ stats, onStats, hoh, activeKvk }: FormulaTabProps) 
           stats={stats}
           hoh={hoh}
           activeKvk={activeKvk}
+          hohUploadPath={hohUploadPath}
           onClose={() => setModalOpen(false)}
           onSave={(next) => {
             onStats(next);
@@ -141,18 +149,13 @@ interface DeadTroopsModalProps {
   stats: DraftStats;
   hoh: HohValidation;
   activeKvk: boolean;
+  hohUploadPath: string | null;
   onClose: () => void;
   onSave: (stats: DraftStats) => void;
 }
 
-const COMMANDS = [
-  ['start', 'opens a Hall of Heroes collection for the current KvK'],
-  ['submit', 'each governor submits their Hall of Heroes T4 and T5 dead'],
-  ['close', 'closes the collection once everyone has submitted'],
-] as const;
-
 /** SPEC §2/§5: the Hall of Heroes T4/T5 dead terms, with their checks. */
-function DeadTroopsModal({ stats, hoh, activeKvk, onClose, onSave }: DeadTroopsModalProps) {
+function DeadTroopsModal({ stats, hoh, activeKvk, hohUploadPath, onClose, onSave }: DeadTroopsModalProps) {
   const [enabled, setEnabled] = useState(stats['T4 Dead Troops'][1] || stats['T5 Dead Troops'][1]);
   const [t4, setT4] = useState<number | null>(stats['T4 Dead Troops'][0]);
   const [t5, setT5] = useState<number | null>(stats['T5 Dead Troops'][0]);
@@ -204,17 +207,20 @@ function DeadTroopsModal({ stats, hoh, activeKvk, onClose, onSave }: DeadTroopsM
     >
       <div className="space-y-4 text-sm text-slate-300">
         <div className="rounded-lg border border-sky-500/25 bg-sky-950/30 p-3">
-          <h3 className="font-semibold text-sky-100">Collecting Hall of Heroes data</h3>
-          <ol className="mt-2 list-decimal space-y-1.5 pl-5">
-            {COMMANDS.map(([command, text]) => (
-              <li key={command}>
-                <code className="rounded bg-slate-950 px-1.5 py-0.5 font-mono text-xs text-sky-200">
-                  {command}
-                </code>{' '}
-                — {text}
-              </li>
-            ))}
-          </ol>
+          <h3 className="font-semibold text-sky-100">Where Hall of Heroes data comes from</h3>
+          {/* Issue 14: this product has no bot commands; HoH records come from the kingdom admin's upload. */}
+          <p className="mt-2" data-testid="hoh-source">
+            A kingdom admin uploads the Hall of Heroes file (each governor's T4 and T5 dead) on the kingdom's
+            admin page, under Hall of Heroes deaths, while the KvK is open. Once the open KvK has records,
+            T4/T5 dead can be scored.
+          </p>
+          {hohUploadPath ? (
+            <Link to={hohUploadPath} className="mt-2 inline-block font-medium text-sky-300 underline">
+              Upload Hall of Heroes data
+            </Link>
+          ) : (
+            <p className="mt-2 text-slate-400">Ask an admin of your kingdom to upload it.</p>
+          )}
           <p className="mt-2 text-xs text-slate-400" data-testid="hoh-status">
             {activeKvk ? 'KvK is active' : 'No KvK is active'} · {hoh.hohCount.toLocaleString('en-US')} Hall
             of Heroes record{hoh.hohCount === 1 ? '' : 's'}

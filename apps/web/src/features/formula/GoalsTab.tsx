@@ -4,7 +4,9 @@ import {
   deleteTier,
   type GoalTier,
   type GoalType,
+  isGoalInRange,
   MAX_GOAL_TIERS,
+  MAX_TIER_GOAL,
 } from '@kingdom-stats/core';
 import { useId, useState } from 'react';
 import { Switch } from '../../components/controls/Switch.tsx';
@@ -223,6 +225,11 @@ interface TierCardProps {
   onDelete: () => void;
 }
 
+/** A goal the save would accept: present and within 0 … MAX_TIER_GOAL (the field turns red otherwise). */
+function goalValid(value: number | null, type: GoalType): boolean {
+  return value !== null && isGoalInRange(value, type);
+}
+
 function TierCard({ index, tier, deadOn, kpOn, onChange, onEdit, onDelete }: TierCardProps) {
   const unit = tier.type === 'percentage' ? '%' : 'M';
   const titleId = useId();
@@ -266,8 +273,10 @@ function TierCard({ index, tier, deadOn, kpOn, onChange, onEdit, onDelete }: Tie
           value={tier.score_multiplier}
           onChange={(v) => onChange({ score_multiplier: v })}
           step={0.01}
+          min={0}
+          max={MAX_TIER_GOAL[tier.type]}
           unit={unit}
-          invalid={tier.score_multiplier === null}
+          invalid={!goalValid(tier.score_multiplier, tier.type)}
         />
         {deadOn && (
           <NumberField
@@ -275,8 +284,10 @@ function TierCard({ index, tier, deadOn, kpOn, onChange, onEdit, onDelete }: Tie
             value={tier.dead_multiplier}
             onChange={(v) => onChange({ dead_multiplier: v })}
             step={0.01}
+            min={0}
+            max={MAX_TIER_GOAL[tier.type]}
             unit={unit}
-            invalid={tier.dead_multiplier === null}
+            invalid={!goalValid(tier.dead_multiplier, tier.type)}
           />
         )}
         {kpOn && (
@@ -285,8 +296,10 @@ function TierCard({ index, tier, deadOn, kpOn, onChange, onEdit, onDelete }: Tie
             value={tier.kp_multiplier}
             onChange={(v) => onChange({ kp_multiplier: v })}
             step={0.01}
+            min={0}
+            max={MAX_TIER_GOAL[tier.type]}
             unit={unit}
-            invalid={tier.kp_multiplier === null}
+            invalid={!goalValid(tier.kp_multiplier, tier.type)}
           />
         )}
       </div>

@@ -1,7 +1,8 @@
 import { saveButtonLabel } from '@kingdom-stats/core';
 import { FORMULA_MESSAGES, formulaSavedMessage } from '@kingdom-stats/core/api';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../api/client.ts';
 import {
   type FormulaResponse,
   saveIssues,
@@ -9,18 +10,25 @@ import {
   useResetFormula,
   useSaveFormula,
 } from '../../api/formula.ts';
+import { type LoginRedirectState, loginPath } from '../../auth/redirect.ts';
+import { useSession } from '../../auth/session.ts';
 import { primaryButton, secondaryButton } from '../../components/controls/styles.ts';
+import { InvalidLinkPanel, isInvalidLinkError } from '../../components/feedback/InvalidLink.tsx';
 import { ErrorPanel } from '../../components/feedback/Panel.tsx';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { Modal } from '../../components/overlay/Modal.tsx';
 import { ConfirmDialog } from '../admin-shared/ConfirmDialog.tsx';
+import { Notice } from '../admin-shared/Notice.tsx';
 import { kingdomLabel } from '../kingdom.ts';
+import { forgetKeptDraft, keepDraft, readKeptDraft } from './draft-store.ts';
 import { draftFromResponse, type FormulaDraft, savePayload, validateDraft } from './editor.ts';
 import { FormulaTab } from './FormulaTab.tsx';
 import { GoalsTab } from './GoalsTab.tsx';
+import { LeaveDialog, SignInDialog, type SignInReason } from './SessionDialogs.tsx';
 import { FORMULA_TAB_LABELS, formulaTab, type FormulaTab as TabName } from './tabs.ts';
-import { useIsMobile } from './ui.tsx';
+import { useIsMobile, useNearBottom } from './ui.tsx';
+import { useLeaveGuard } from './useLeaveGuard.ts';
 import { WarsTab } from './WarsTab.tsx';
 
 const TABS: readonly TabName[] = ['formula', 'goals', 'wars'];
@@ -45,9 +53,9 @@ export function Component() {
   const [result, setResult] = useState<Result | null>(null);
   const loadErrorShown = useRef<unknown>(null);
 
-  // SPEC §8: a load failure is also announced in the result modal.
+  // SPEC §8: a load failure is also announced in the result modal (not a link that is not valid: the page says so).
   useEffect(() => {
-    if (query.error && loadErrorShown.current !== query.error) {
+    if (query.error && !isInvalidLinkError(query.error) && loadErrorShown.current !== query.error) {
       loadErrorShown.current = query.error;
       setResult({
         tone: 'error',
@@ -68,6 +76,8 @@ export function Component() {
       </PageHeader>
       {query.isPending ? (
         <Spinner label="Loading formula..." />
+      ) : isInvalidLinkError(query.error) ? (
+        <InvalidLinkPanel />
       ) : query.error || !query.data ? (
         <ErrorPanel
           message={`Failed to load formula: ${errorText(query.error, 'Failed to fetch formula data')}`}
@@ -117,11 +127,23 @@ interface EditorProps {
 
 function Editor({ kd, code, tab, response, onResult }: EditorProps) {
   const navigate = useNavigate();
+  const location = useLocation();
+  const session = useSession();
   const mobile = useIsMobile();
-  const [draft, setDraft] = useState<FormulaDraft>(() => draftFromResponse(response));
+  const saved = useMemo(() => draftFromResponse(response), [response]);
+  // A draft kept while its author signed in comes back in place of the saved formula.
+  const [kept] = useState(() => readKeptDraft(kd, code));
+  const [draft, setDraft] = useState<FormulaDraft>(() => kept ?? saved);
+  const dirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(saved), [draft, saved]);
+  const [signIn, setSignIn] = useState<SignInReason | null>(null);
+  const { blocker, allowLeave } = useLeaveGuard(dirty);
   const [errors, setErrors] = useState<string[]>([]);
   const [confirmReset, setConfirmReset] = useState(false);
-  const save = useSaveFormula();
+  const save = useSaveFormula(kd, code);
+  // The client's guess of who may upload Hall of Heroes data (the server decides): this kingdom's admins and
+  // superadmins.
+  const canAdminister =
+    session.isAuthenticated && (session.isSuperadmin || (session.user?.kingdoms ?? []).includes(Number(kd)));
   const reset = useResetFormula(kd, code);
   const nearBottom = useNearBottom(FLOATING_HIDE_PX);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -143,7 +165,24 @@ function Editor({ kd, code, tab, response, onResult }: EditorProps) {
     tabRefs.current[next]?.focus();
   };
 
+  useEffect(() => {
+    if (kept) forgetKeptDraft(kd, code);
+  }, [kept, kd, code]);
+
+  // To the login page and back (afterLoginTarget returns to `from`), the draft kept in this tab meanwhile.
+  const goSignIn = () => {
+    keepDraft(kd, code, draft);
+    allowLeave();
+    const from = `${location.pathname}${location.search}`;
+    const state: LoginRedirectState = { from };
+    navigate(loginPath(from), { state });
+  };
+
   const onSave = () => {
+    if (!session.isAuthenticated) {
+      setSignIn('signed-out');
+      return;
+    }
     const problems = validateDraft(draft, response);
     if (problems.length > 0) {
       setErrors(problems);
@@ -155,6 +194,11 @@ function Editor({ kd, code, tab, response, onResult }: EditorProps) {
       onSuccess: (answer) =>
         onResult({ tone: 'success', message: answer.message || formulaSavedMessage(answer.wars) }),
       onError: (error) => {
+        // The session ran out while editing (the client has already forgotten it): offer the round trip.
+        if (isApiError(error, 401)) {
+          setSignIn('expired');
+          return;
+        }
         const issues = saveIssues(error);
         if (issues.length > 0) {
           setErrors(issues);
@@ -229,6 +273,8 @@ function Editor({ kd, code, tab, response, onResult }: EditorProps) {
         })}
       </div>
 
+      {kept && dirty && <Notice tone="info">Your unsaved changes are back. Save to keep them.</Notice>}
+
       {errors.length > 0 && (
         <div
           role="alert"
@@ -250,6 +296,7 @@ function Editor({ kd, code, tab, response, onResult }: EditorProps) {
             onStats={(stats) => edit({ stats })}
             hoh={response.hohValidation}
             activeKvk={response.activeKvk}
+            hohUploadPath={canAdminister ? `/admin/settings/${kd}/${code}#hoh` : null}
           />
         )}
         {tab === 'goals' && (
@@ -269,6 +316,14 @@ function Editor({ kd, code, tab, response, onResult }: EditorProps) {
       </div>
 
       <div className="flex flex-col-reverse gap-2 border-t border-slate-800 pt-4 sm:flex-row sm:items-center sm:justify-between">
+        {!session.isAuthenticated && (
+          <p className="text-sm text-slate-400 sm:order-last sm:ml-auto">
+            Saving needs an admin of this kingdom:{' '}
+            <button type="button" className="font-medium text-sky-300 underline" onClick={goSignIn}>
+              Sign in
+            </button>
+          </p>
+        )}
         <button
           type="button"
           className={`${secondaryButton} text-red-200 hover:border-red-400/60`}
@@ -315,28 +370,8 @@ function Editor({ kd, code, tab, response, onResult }: EditorProps) {
           this page are lost.
         </p>
       </ConfirmDialog>
+      <SignInDialog reason={signIn} onSignIn={goSignIn} onClose={() => setSignIn(null)} />
+      <LeaveDialog blocker={blocker} />
     </div>
   );
-}
-
-/** True when the page is scrolled to within `distance` px of its bottom (or is too short to scroll). */
-function useNearBottom(distance: number): boolean {
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const update = () => {
-      const bottom = window.scrollY + window.innerHeight;
-      setNear(bottom >= document.documentElement.scrollHeight - distance);
-    };
-    update();
-    window.addEventListener('scroll', update, { passive: true });
-    window.addEventListener('resize', update);
-    const observer = new ResizeObserver(update);
-    observer.observe(document.body);
-    return () => {
-      window.removeEventListener('scroll', update);
-      window.removeEventListener('resize', update);
-      observer.disconnect();
-    };
-  }, [distance]);
-  return near;
 }

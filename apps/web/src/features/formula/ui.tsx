@@ -29,6 +29,7 @@ interface NumberFieldProps {
   onChange: (value: number | null) => void;
   step?: number | string;
   min?: number;
+  max?: number;
   unit?: ReactNode;
   disabled?: boolean;
   className?: string;
@@ -43,6 +44,7 @@ export function NumberField({
   onChange,
   step = 'any',
   min,
+  max,
   unit,
   disabled,
   className = '',
@@ -62,6 +64,7 @@ export function NumberField({
           inputMode="decimal"
           step={step}
           min={min}
+          max={max}
           disabled={disabled}
           aria-invalid={invalid || undefined}
           className={`${inputClass} w-full min-w-0 tabular-nums disabled:opacity-50 ${
@@ -91,4 +94,26 @@ export function FieldError({ message }: { message: string | null }) {
 
 export function formatMillions(n: number): string {
   return `${n.toLocaleString('en-US', { maximumFractionDigits: 2 })}M`;
+}
+
+/** True when the page is scrolled to within `distance` px of its bottom (or is too short to scroll). */
+export function useNearBottom(distance: number): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const update = () => {
+      const bottom = window.scrollY + window.innerHeight;
+      setNear(bottom >= document.documentElement.scrollHeight - distance);
+    };
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update);
+    const observer = new ResizeObserver(update);
+    observer.observe(document.body);
+    return () => {
+      window.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+      observer.disconnect();
+    };
+  }, [distance]);
+  return near;
 }

@@ -28,7 +28,12 @@ function num(value: number | null | undefined): string {
   return formatInteger(value);
 }
 
-export function PercentBar({ value, testId }: { value: number | null; testId?: string }) {
+/**
+ * A percentage with its coloured bar; throws on a value that is not a finite number. Called as a function inside
+ * safeRender, never as <PercentBar />: a component throws while React renders it, after safeRender has returned,
+ * and that took the whole page down (issue 14).
+ */
+export function percentBar(value: unknown, testId?: string): ReactNode {
   if (value === null || value === undefined) return <span className="text-slate-500">-</span>;
   if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error('not a number');
   const band = reachedBand(value);
@@ -94,10 +99,7 @@ function columnFor(field: DkpRowField, rankOf: ReadonlyMap<unknown, number>): Da
         header: field,
         sortable: true,
         width: 130,
-        cell: (row) =>
-          safeRender(() => (
-            <PercentBar value={row[field]} testId={field === 'Reached' ? 'reached' : undefined} />
-          )),
+        cell: (row) => safeRender(() => percentBar(row[field], field === 'Reached' ? 'reached' : undefined)),
       };
     case 'Power Change':
       return {

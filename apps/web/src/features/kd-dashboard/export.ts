@@ -19,18 +19,27 @@ const LEADING: [string, DkpRowField, boolean][] = [
   ['Power Change', 'Power Change', true],
 ];
 
-/** Gov ID … Power Change, then the table's stat columns (SPEC §7), numbers in `#,##0`. */
+/** The DKP row's percentages (98.04 means 98.04 %) and its identifier; every other number is a count. */
+const DKP_FORMATS: Partial<Record<DkpRowField, ExportColumn<DkpRow>['format']>> = {
+  'Governor ID': 'id',
+  Reached: 'percent',
+  'Dead %': 'percent',
+  'KP %': 'percent',
+};
+
+function dkpColumn(header: string, field: DkpRowField, numeric: boolean): ExportColumn<DkpRow> {
+  const format = DKP_FORMATS[field];
+  return { header, value: (row) => row[field], numeric, ...(format ? { format } : {}) };
+}
+
+/** Gov ID … Power Change, then the table's stat columns (SPEC §7): counts in `#,##0`, percentages as such. */
 export function dkpExportColumns(activeColumns: readonly DkpRowField[]): ExportColumn<DkpRow>[] {
   const taken = new Set<string>([...LEADING.map(([, field]) => field), 'power']);
-  const columns: ExportColumn<DkpRow>[] = LEADING.map(([header, field, numeric]) => ({
-    header,
-    value: (row) => row[field],
-    numeric,
-  }));
+  const columns = LEADING.map(([header, field, numeric]) => dkpColumn(header, field, numeric));
   for (const field of activeColumns) {
     if (taken.has(field)) continue;
     taken.add(field);
-    columns.push({ header: field, value: (row) => row[field], numeric: field !== 'HOH Status' });
+    columns.push(dkpColumn(field, field, field !== 'HOH Status'));
   }
   return columns;
 }

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { type KdPeriod, updateKdDashboard, useKdDashboard } from '../../api/kd-dashboard.ts';
 import { useSession } from '../../auth/session.ts';
 import { primaryButton, secondaryButton, selectClass } from '../../components/controls/styles.ts';
+import { InvalidLinkPanel, isInvalidLinkError } from '../../components/feedback/InvalidLink.tsx';
 import { ErrorPanel, Panel } from '../../components/feedback/Panel.tsx';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { canAdminKingdom, formulaEditorPath, KingdomNav } from '../../components/layout/KingdomNav.tsx';
@@ -78,6 +79,8 @@ export function Component() {
       />
       {query.isPending ? (
         <Spinner label="Loading KD dashboard..." />
+      ) : isInvalidLinkError(query.error) ? (
+        <InvalidLinkPanel />
       ) : query.error || !data ? (
         <ErrorPanel
           message="Failed to fetch KD dashboard data"

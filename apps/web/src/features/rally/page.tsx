@@ -9,6 +9,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { type RallyQuery, useRallyData } from '../../api/rally.ts';
+import { InvalidLinkPanel, isInvalidLinkError } from '../../components/feedback/InvalidLink.tsx';
 import { ErrorPanel } from '../../components/feedback/Panel.tsx';
 import { KingdomNav } from '../../components/layout/KingdomNav.tsx';
 import { kingdomLabel } from '../kingdom.ts';
@@ -97,7 +98,9 @@ function RallyDataView({ kd, code }: { kd: string; code: string }) {
     dateFilter === 'custom' && custom ? rangeLabel(appliedSelection) : data ? periodLabel(data.period) : null;
 
   let body: React.ReactNode;
-  if (data === undefined && rally.isError) {
+  if (rally.isError && isInvalidLinkError(rally.error)) {
+    body = <InvalidLinkPanel />;
+  } else if (data === undefined && rally.isError) {
     body = (
       <ErrorPanel
         message={rallyErrorMessage(rally.error)}

@@ -1,0 +1,39 @@
+import type { DashboardResponse } from '@kingdom-stats/core/api';
+import { ALL, type PlayerQuery } from '../../api/dashboard.ts';
+
+/** What a failing request was for, as the reader asked for it: 'page 2' after a pager click. */
+export function loadingWhat(wanted: PlayerQuery, shown: PlayerQuery): string {
+  const { page: wantedPage, ...wantedRest } = wanted;
+  const { page: _shownPage, ...shownRest } = shown;
+  const onlyPage = JSON.stringify(wantedRest) === JSON.stringify(shownRest) && wantedPage !== shown.page;
+  return onlyPage ? `page ${wantedPage}` : 'the dashboard';
+}
+
+/**
+ * The KD and camp filters narrow each other (issue 14): with a camp chosen, only its kingdoms are offered; with a
+ * KD chosen, only the camp it is in. The current choice always stays in its list, so the select never loses it.
+ */
+export function narrowKds(
+  kds: number[],
+  answer: DashboardResponse | undefined,
+  camp: string,
+  kd: string,
+): number[] {
+  const kdsOfCamp = camp === ALL ? undefined : answer?.kdSummary.campData[camp]?.kds;
+  if (!kdsOfCamp) return kds;
+  return kds.filter((value) => kdsOfCamp.includes(value) || String(value) === kd);
+}
+
+export function narrowCamps(
+  camps: readonly string[],
+  answer: DashboardResponse | undefined,
+  kd: string,
+  camp: string,
+): string[] {
+  if (kd === ALL || !answer) return [...camps];
+  const campData = answer.kdSummary.campData;
+  const known = camps.some((name) => campData[name] !== undefined);
+  // Without camp data for these camps there is nothing to narrow by.
+  if (!known) return [...camps];
+  return camps.filter((name) => campData[name]?.kds.includes(Number(kd)) === true || name === camp);
+}
