@@ -19,6 +19,10 @@ const ACTIONS: Record<string, string> = {
   'hoh.import': 'Hall of Heroes deaths uploaded',
   'hoh.clear': 'Hall of Heroes deaths cleared',
   'rally.token.rotate': 'Rally token created',
+  'user.create': 'Admin account added',
+  'user.password': 'Admin password changed',
+  'user.delete': 'Admin account deleted',
+  'kingdom.delete': 'Kingdom deleted (with all its data)',
 };
 
 /** The kingdom's latest entries in the audit log. */
@@ -37,7 +41,7 @@ export function RecentChanges({ data }: { data: AdminKingdomResponse }) {
             <li key={entry.id} className="flex flex-wrap gap-x-2">
               <span className="text-slate-400 tabular-nums">{formatUtc(entry.at)}</span>
               <span className="text-slate-100">{ACTIONS[entry.action] ?? entry.action}</span>
-              <span className="text-slate-400">by {entry.username ?? 'the server'}</span>
+              <span className="text-slate-400">by {entry.username ?? 'the command line or the server'}</span>
             </li>
           ))}
         </ol>
