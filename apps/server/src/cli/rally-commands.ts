@@ -1,5 +1,6 @@
 import { basename, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { recordAudit } from '../features/audit/service.ts';
 import { rotateRallyToken } from '../features/rally/tokens.ts';
 import { importRallyFile } from '../import/rally-csv.ts';
 import { parseWholeNumber, print, withDatabase } from './context.ts';
@@ -13,7 +14,23 @@ export function registerRallyCommands(program: Command): void {
       const kingdomKd = parseWholeNumber('kd', kd);
       // npm runs scripts from the project root; INIT_CWD is where the person typed the command.
       const filePath = resolve(process.env.INIT_CWD ?? process.cwd(), file);
-      const result = await withDatabase(({ db }) => importRallyFile(db, { kingdomKd, filePath }));
+      const result = await withDatabase(async ({ db }) => {
+        const imported = await importRallyFile(db, { kingdomKd, filePath });
+        // The kingdom's Recent changes list what the CLI did too.
+        await recordAudit(db, {
+          userId: null,
+          action: 'rally.import',
+          kingdomKd,
+          after: {
+            fileName: basename(filePath),
+            rallies: imported.accepted,
+            created: imported.created,
+            updated: imported.updated,
+            via: 'cli',
+          },
+        });
+        return imported;
+      });
       print(
         `${basename(filePath)}: ${result.accepted} rallies for kingdom ${kingdomKd} ` +
           `(${result.created} new, ${result.updated} replaced), ${result.participants} joins`,

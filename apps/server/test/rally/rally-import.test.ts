@@ -47,6 +47,17 @@ describe('rally CSV import', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toBe(`rallies.csv: 3 rallies for kingdom ${KD} (3 new, 0 replaced), 3 joins\n`);
+    const audit = await database.db
+      .selectFrom('audit_log')
+      .select(['action', 'user_id', 'after_json'])
+      .where('kingdom_kd', '=', KD)
+      .execute();
+    expect(audit.map((a) => [a.action, a.user_id])).toEqual([['rally.import', null]]);
+    expect(JSON.parse(audit[0]!.after_json!)).toMatchObject({
+      fileName: 'rallies.csv',
+      rallies: 3,
+      via: 'cli',
+    });
 
     const week = await thisWeek();
     expect(week.summaryStats).toEqual({ total_rallies: 3, total_participants: 3, average_per_day: 1 });
@@ -199,6 +210,7 @@ describe('rally CSV import', () => {
       .selectFrom('audit_log')
       .select(['user_id', 'action'])
       .where('kingdom_kd', '=', KD)
+      .where('action', '=', 'rally.token.rotate')
       .execute();
     expect(audit).toEqual([
       { user_id: null, action: 'rally.token.rotate' },

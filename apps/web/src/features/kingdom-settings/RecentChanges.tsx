@@ -19,6 +19,7 @@ const ACTIONS: Record<string, string> = {
   'hoh.import': 'Hall of Heroes deaths uploaded',
   'hoh.clear': 'Hall of Heroes deaths cleared',
   'rally.token.rotate': 'Rally token created',
+  'rally.import': 'Rallies imported',
   'user.create': 'Admin account added',
   'user.password': 'Admin password changed',
   'user.delete': 'Admin account deleted',
