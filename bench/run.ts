@@ -1,6 +1,7 @@
 /**
- * `npm run bench`: every benchmark of issue 7 on SQLite, and on PostgreSQL when BENCH_POSTGRES_URL is set or
- * --postgres URL is given; prints one table (each measurement against its target) and writes bench/results.json.
+ * `npm run bench`: every benchmark of issue 7 and issue 15's hostile files (bench/hostile.ts) on SQLite, and on
+ * PostgreSQL when BENCH_POSTGRES_URL is set or --postgres URL is given; prints one table (each measurement against
+ * its target) and writes bench/results.json.
  *
  *   npx tsx bench/run.ts [--quick] [--fresh] [--samples N] [--only sqlite|postgres] [--postgres URL]
  *
@@ -11,6 +12,7 @@
 import { writeFileSync } from 'node:fs';
 import { measureDashboard } from './dashboard.ts';
 import { measureFirstScreen } from './first-screen.ts';
+import { formatHostileTable, HEALTH_TARGET_MS, type HostileFigures, measureHostileFiles } from './hostile.ts';
 import { measureXlsxImport } from './import-xlsx.ts';
 import { measureKdDashboard } from './kd-dashboard.ts';
 import { measureLoadInProcess } from './load-process.ts';
@@ -227,9 +229,13 @@ async function main(): Promise<number> {
     measureWebBundle(),
   );
   const databases: Partial<Record<DatabaseName, DatabaseResults>> = {};
+  const hostile: Partial<Record<DatabaseName, Outcome<HostileFigures>>> = {};
   for (const name of options.databases) {
     databases[name] = await runDatabase(name, options);
     if (name === 'postgres') info.postgresVersion = databases[name].version;
+    hostile[name] = await attempt(`hostile files refused (${DATABASE_LABELS[name]})`, () =>
+      measureHostileFiles({ postgresUrl: name === 'postgres' ? options.postgresUrl : undefined }),
+    );
   }
   const loadAfter = loadAverage();
 
@@ -242,6 +248,13 @@ async function main(): Promise<number> {
   console.log(
     `load average before ${loadBefore.join(' ')}, after ${loadAfter.join(' ')} (${info.cores} cores)`,
   );
+  for (const [name, figures] of Object.entries(hostile)) {
+    if (failed(figures)) continue;
+    console.log(
+      `\nHostile files, ${DATABASE_LABELS[name as DatabaseName]} (health target ${HEALTH_TARGET_MS} ms)`,
+    );
+    console.log(formatHostileTable(figures));
+  }
 
   const results = {
     date: started.toISOString(),
@@ -260,6 +273,7 @@ async function main(): Promise<number> {
     loadAverage: { before: loadBefore, after: loadAfter },
     webBundle: web,
     databases,
+    hostile,
     targets: rows,
   };
   const file = new URL('./results.json', import.meta.url);

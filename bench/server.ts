@@ -19,8 +19,13 @@ const ECHOED_LINES = 20;
 /** Settings that must keep their defaults whatever the caller's shell has set. */
 const RESET_SETTINGS = ['DEMO_SECRET', 'LOGIN_ENABLED', 'TRUST_PROXY', 'SHOP_URL', 'PREMIUM_URL'];
 
-export async function startBenchServer(options: { databaseUrl: string }): Promise<BenchServer> {
-  const { root } = await ensureWebApp();
+export async function startBenchServer(options: {
+  databaseUrl: string;
+  webApp?: boolean;
+}): Promise<BenchServer> {
+  // Without the web app (API-only benchmarks), nothing is built first.
+  const { root } =
+    options.webApp === false ? { root: join(import.meta.dirname, '..') } : await ensureWebApp();
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of RESET_SETTINGS) delete env[name];

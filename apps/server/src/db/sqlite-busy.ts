@@ -71,7 +71,7 @@ class BusyWaitingSqliteDriver extends SqliteDriver {
   override async init(): Promise<void> {
     await super.init();
     const inner = await super.acquireConnection();
-    await super.releaseConnection(inner);
+    await super.releaseConnection();
     this.#connection = {
       executeQuery: <R>(query: CompiledQuery) => this.#execute<R>(inner, query),
       streamQuery: <R>(query: CompiledQuery, chunkSize?: number) => inner.streamQuery<R>(query, chunkSize),

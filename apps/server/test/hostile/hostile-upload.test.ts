@@ -35,7 +35,7 @@ describe('hostile files uploaded', () => {
 
   async function upload(target: 'scan' | 'prekvk', fileName: string, content: Buffer, at = scanTime(-4)) {
     const code = await world.codeOf(world.kd);
-    const query = target === 'scan' ? { fileName, at } : { fileName, kvk: KVK };
+    const query: Record<string, string> = target === 'scan' ? { fileName, at } : { fileName, kvk: KVK };
     return t.app.inject({
       method: 'POST',
       url: `/api/admin/kingdoms/${world.kd}/${code}/${target === 'scan' ? 'scans' : 'prekvk'}?${new URLSearchParams(query)}`,
