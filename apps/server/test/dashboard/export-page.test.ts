@@ -1,6 +1,11 @@
 import { gunzipSync } from 'node:zlib';
 import { MAX_EXPORT_PAGE_SIZE } from '@kingdom-stats/core';
-import { type DashboardResponse, dashboardResponseSchema } from '@kingdom-stats/core/api';
+import {
+  type AutarchResponse,
+  autarchResponseSchema,
+  type DashboardResponse,
+  dashboardResponseSchema,
+} from '@kingdom-stats/core/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptsGzip, LARGE_PAGE_ROWS } from '../../src/features/dashboard/large-page.ts';
 import { addKingdom } from '../../src/features/kingdoms/service.ts';
@@ -34,6 +39,13 @@ describe("the player export's large page", () => {
         at: new Date(Date.UTC(2025, 0, scan)).toISOString(),
       });
     }
+    await importScanFile(t.database.db, {
+      kingdomKd: KD,
+      filePath: 'autarch.csv',
+      content: scanCsv(3),
+      kind: 'autarch',
+      at: new Date(Date.UTC(2025, 0, 3)).toISOString(),
+    });
   });
   afterAll(() => t.close());
 
@@ -67,6 +79,22 @@ describe("the player export's large page", () => {
     expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(whole);
     // Security headers still go out with it.
     expect(zipped.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("answers autarch mode's export page the same way", async () => {
+    const autarch = (query: string, encoding = 'identity') =>
+      t.app.inject({
+        url: `/api/dashboard/${KD}/autarch-data/${CODE}?${query}`,
+        headers: { 'accept-encoding': encoding },
+      });
+    const zipped = await autarch(`pageSize=${MAX_EXPORT_PAGE_SIZE}`, 'gzip');
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    const whole = autarchResponseSchema.parse(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8')));
+    expect(whole.playerData).toHaveLength(GOVERNORS);
+    const first = (await autarch(`pageSize=${LARGE_PAGE_ROWS}&page=1`)).json<AutarchResponse>();
+    const second = (await autarch(`pageSize=${LARGE_PAGE_ROWS}&page=2`)).json<AutarchResponse>();
+    expect(whole.playerData).toEqual([...first.playerData, ...second.playerData]);
   });
 
   it('keeps refusing a page size past the export limit', async () => {

@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_EXPIRED, SIGN_IN_REQUIRED } from '../../src/plugins/auth.ts';
 import { isStaffRoute } from '../../src/plugins/staff-routes.ts';
@@ -43,7 +44,7 @@ describe('staff routes authenticate before validating', () => {
     '%s answers an anonymous caller 401 whatever its parameters and body',
     async (_name, rule) => {
       const answers: { probe: string; status: number; body: string }[] = [];
-      const probe = async (name: string, options: Parameters<TestApp['app']['inject']>[0]) => {
+      const probe = async (name: string, options: InjectOptions) => {
         const res = await t.app.inject(options);
         answers.push({ probe: name, status: res.statusCode, body: res.body });
       };

@@ -7,6 +7,7 @@ import {
   updateTablesResponseSchema,
 } from '@kingdom-stats/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LARGE_PAGE_ROWS, pageSchemas, sendLargePage } from '../dashboard/large-page.ts';
 import { AutarchService } from './service.ts';
 
 /**
@@ -15,6 +16,7 @@ import { AutarchService } from './service.ts';
  */
 export const autarchRoutes: FastifyPluginAsyncZod<{ service?: AutarchService }> = async (app, options) => {
   const service = options.service ?? new AutarchService(app.db);
+  const largePage = pageSchemas(autarchResponseSchema);
 
   app.get(
     '/dashboard/:kd/autarch-data/:code',
@@ -25,7 +27,13 @@ export const autarchRoutes: FastifyPluginAsyncZod<{ service?: AutarchService }> 
         response: { 200: autarchResponseSchema },
       },
     },
-    async (request) => service.data(request.params, request.query),
+    async (request, reply) => {
+      const response = await service.data(request.params, request.query);
+      // An export's page (up to 50,000 rows): as the main dashboard's (dashboard/large-page.ts).
+      if (response.playerData.length > LARGE_PAGE_ROWS)
+        return sendLargePage(request, reply, largePage, response);
+      return response;
+    },
   );
 
   app.post(

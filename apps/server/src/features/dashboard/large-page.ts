@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { constants, createGzip } from 'node:zlib';
-import { type DashboardResponse, dashboardResponseSchema } from '@kingdom-stats/core/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { yieldToEventLoop } from '../../event-loop.ts';
 
 /**
@@ -12,8 +12,15 @@ export const LARGE_PAGE_ROWS = 1_000;
 /** About 250 KB of JSON: a few milliseconds of checking and serialising between two turns of the event loop. */
 const ROWS_PER_SLICE = 500;
 
-const rowSchema = dashboardResponseSchema.shape.playerData.element;
-const restSchema = dashboardResponseSchema.omit({ playerData: true });
+/** A data call's response schema split for slicing: one player row, and everything beside `playerData`. */
+export interface PageSchemas {
+  row: z.ZodType;
+  rest: z.ZodType;
+}
+
+export function pageSchemas(schema: z.ZodObject<{ playerData: z.ZodArray<z.ZodType> }>): PageSchemas {
+  return { row: schema.shape.playerData.element, rest: schema.omit({ playerData: true }) };
+}
 
 /**
  * Answers a large page without one blocking serialisation (docs/decisions.md, "The player export's large pages"):
@@ -25,14 +32,15 @@ const restSchema = dashboardResponseSchema.omit({ playerData: true });
 export async function sendLargePage(
   request: FastifyRequest,
   reply: FastifyReply,
-  response: DashboardResponse,
+  schemas: PageSchemas,
+  response: { playerData: readonly unknown[] },
 ): Promise<FastifyReply> {
   const { playerData, ...rest } = response;
-  const restJson = JSON.stringify(restSchema.parse(rest));
+  const restJson = JSON.stringify(schemas.rest.parse(rest));
   const chunks: string[] = ['{"playerData":['];
   for (let start = 0; start < playerData.length; start += ROWS_PER_SLICE) {
     if (start > 0) await yieldToEventLoop();
-    const slice = playerData.slice(start, start + ROWS_PER_SLICE).map((row) => rowSchema.parse(row));
+    const slice = playerData.slice(start, start + ROWS_PER_SLICE).map((row) => schemas.row.parse(row));
     const json = JSON.stringify(slice);
     chunks.push((start > 0 ? ',' : '') + json.slice(1, -1));
   }

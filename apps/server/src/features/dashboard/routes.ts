@@ -9,7 +9,7 @@ import {
 } from '@kingdom-stats/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LARGE_PAGE_ROWS, sendLargePage } from './large-page.ts';
+import { LARGE_PAGE_ROWS, pageSchemas, sendLargePage } from './large-page.ts';
 import { DashboardService } from './service.ts';
 
 /**
@@ -21,6 +21,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service?: DashboardService
   options,
 ) => {
   const service = options.service ?? new DashboardService(app.db);
+  const largePage = pageSchemas(dashboardResponseSchema);
 
   app.get(
     '/dashboard/:kd/data/:code',
@@ -34,7 +35,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service?: DashboardService
     async (request, reply) => {
       const response = await service.data(request.params, request.query);
       // An export's page (up to 50,000 rows) is written in slices and compressed, not serialised in one go.
-      if (response.playerData.length > LARGE_PAGE_ROWS) return sendLargePage(request, reply, response);
+      if (response.playerData.length > LARGE_PAGE_ROWS)
+        return sendLargePage(request, reply, largePage, response);
       return response;
     },
   );
