@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_IMPORT_LIMITS } from '../limits.ts';
-import {
-  CellError,
-  decodeXmlText,
-  readSharedStrings,
-  readSheetList,
-  readSheetRows,
-  resolvePartPath,
-  SharedStrings,
-  XmlError,
-} from './spreadsheet-xml.ts';
+import { CellError, readSharedStrings, readSheetRows, SharedStrings } from './spreadsheet-xml.ts';
+import { readSheetList, resolvePartPath } from './workbook-xml.ts';
+import { decodeXmlText, XmlError } from './xml-scanner.ts';
 
 describe('SpreadsheetML reading', () => {
   it('reads shared strings: plain, rich-text runs, escapes, without phonetic runs', () => {

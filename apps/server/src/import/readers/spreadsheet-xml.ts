@@ -1,9 +1,9 @@
 /**
- * Reads the parts of SpreadsheetML (the XML inside an xlsx) that an import needs: sheet names, shared strings and
- * cell values. Styles, formulas' text, merged cells and everything visual are ignored. One pass of XmlScanner per
- * part: time linear in the part's size whatever it holds (xml-scanner.ts says why no regular expressions), and fast
- * enough for a 16,000-row sheet (300,000 cells) in tens of milliseconds. Element names may carry a namespace prefix
- * (`<x:c>`, as the .NET Open XML SDK writes them); the scanner drops it.
+ * Reads the parts of SpreadsheetML (the XML inside an xlsx) that an import needs: shared strings and cell values
+ * (workbook-xml.ts reads the sheet list). Styles, formulas' text, merged cells and everything visual are ignored.
+ * One pass of XmlScanner per part: time linear in the part's size whatever it holds (xml-scanner.ts says why no
+ * regular expressions), and fast enough for a 16,000-row sheet (300,000 cells) in tens of milliseconds. Element
+ * names may carry a namespace prefix (`<x:c>`, as the .NET Open XML SDK writes them); the scanner drops it.
  */
 import {
   columnLetters,
@@ -14,8 +14,6 @@ import {
 } from '../limits.ts';
 import { decodeXmlText, XmlError, XmlScanner } from './xml-scanner.ts';
 
-export { decodeXmlText, XmlError } from './xml-scanner.ts';
-
 export type CellValue = string | number | boolean | Date | null;
 
 export interface SheetRow {
@@ -23,12 +21,6 @@ export interface SheetRow {
   number: number;
   /** Values by column (A = 0); missing cells are undefined. */
   cells: CellValue[];
-}
-
-export interface SheetEntry {
-  name: string;
-  /** Path of the sheet's XML inside the archive. */
-  path: string;
 }
 
 /** A cell (or sheet) the reader will not take: a limit passed, or a value that is not what its type says. */
@@ -131,71 +123,6 @@ export function readSharedStrings(xml: string, limits: ImportLimits = DEFAULT_IM
   }
   if (item !== undefined) throw new XmlError('ends inside a shared string');
   return new SharedStrings(values, invalid);
-}
-
-export interface Relationship {
-  id: string;
-  type: string;
-  target: string;
-}
-
-export function readRelationships(xml: string): Relationship[] {
-  const relationships: Relationship[] = [];
-  const scanner = new XmlScanner(xml);
-  for (let kind = scanner.next(); kind !== 'eof'; kind = scanner.next()) {
-    if (kind !== 'start' || scanner.name !== 'Relationship') continue;
-    relationships.push({
-      id: decodeXmlText(scanner.attribute('Id') ?? ''),
-      type: decodeXmlText(scanner.attribute('Type') ?? ''),
-      target: decodeXmlText(scanner.attribute('Target') ?? ''),
-    });
-  }
-  return relationships;
-}
-
-/** Sheets in workbook order, each with its XML part resolved through the workbook's relationships. */
-export function readSheetList(
-  workbookXml: string,
-  relationships: readonly Relationship[],
-  workbookDir: string,
-  limits: ImportLimits = DEFAULT_IMPORT_LIMITS,
-): SheetEntry[] {
-  const targets = new Map(relationships.map((r) => [r.id, resolvePartPath(workbookDir, r.target)]));
-  const sheets: SheetEntry[] = [];
-  const scanner = new XmlScanner(workbookXml);
-  for (let kind = scanner.next(); kind !== 'eof'; kind = scanner.next()) {
-    if (kind !== 'start' || scanner.name !== 'sheet') continue;
-    // r:id, matched on its local name whatever prefix the relationships namespace was given.
-    const relationshipId = scanner.attribute('id');
-    const path = relationshipId === undefined ? undefined : targets.get(decodeXmlText(relationshipId));
-    if (path === undefined) continue;
-    if (sheets.length >= limits.sheets)
-      throw new CellError(`has more than ${formatCount(limits.sheets)} sheets`, undefined, 'sheets');
-    sheets.push({ name: decodeXmlText(scanner.attribute('name') ?? ''), path });
-  }
-  return sheets;
-}
-
-/** Workbooks saved with the 1904 date system (old Mac Excel) count serial dates from 1904-01-01. */
-export function usesDate1904(workbookXml: string): boolean {
-  const scanner = new XmlScanner(workbookXml);
-  for (let kind = scanner.next(); kind !== 'eof'; kind = scanner.next()) {
-    if (kind === 'start' && scanner.name === 'workbookPr') {
-      const value = scanner.attribute('date1904');
-      return value === '1' || value === 'true';
-    }
-  }
-  return false;
-}
-
-export function resolvePartPath(baseDir: string, target: string): string {
-  const joined = target.startsWith('/') ? target.slice(1) : `${baseDir}${baseDir ? '/' : ''}${target}`;
-  const parts: string[] = [];
-  for (const part of joined.split('/')) {
-    if (part === '..') parts.pop();
-    else if (part !== '.' && part !== '') parts.push(part);
-  }
-  return parts.join('/');
 }
 
 export interface SheetReadOptions {

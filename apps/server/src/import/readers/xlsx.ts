@@ -4,15 +4,9 @@ import { DEFAULT_IMPORT_LIMITS, type ImportLimits, refuseOverLimit } from '../li
 import {
   CellError,
   type CellValue,
-  readRelationships,
   readSharedStrings,
-  readSheetList,
   readSheetRows,
-  resolvePartPath,
   type SharedStrings,
-  type SheetEntry,
-  usesDate1904,
-  XmlError,
 } from './spreadsheet-xml.ts';
 import {
   type FileTables,
@@ -22,6 +16,14 @@ import {
   type RawTable,
   splitHeader,
 } from './table.ts';
+import {
+  readRelationships,
+  readSheetList,
+  resolvePartPath,
+  type SheetEntry,
+  usesDate1904,
+} from './workbook-xml.ts';
+import { XmlError } from './xml-scanner.ts';
 import { ZipArchive, ZipError, ZipLimitError } from './zip.ts';
 
 export interface XlsxTable extends RawTable {
