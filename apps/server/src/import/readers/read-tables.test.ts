@@ -165,3 +165,15 @@ describe('readFileTables on every format', () => {
     );
   });
 });
+
+describe('readFileTables on damaged workbook parts', () => {
+  it('names the part that is damaged', () => {
+    const unclosed = buildXlsx(
+      [{ name: 'S', rows: [HEADER] }],
+      [{ name: 'xl/sharedStrings.xml', content: `<sst>${'<si><t>x'.repeat(1000)}` }],
+    );
+    expect(refusal(unclosed, 'f.xlsx')).toBe(
+      'f.xlsx: is not a readable xlsx file (its shared-strings part ends inside a shared string)',
+    );
+  });
+});

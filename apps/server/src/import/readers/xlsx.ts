@@ -115,7 +115,7 @@ function readWorkbook(
       sharedStringsPath: resolvePartPath(workbookDir, sharedStringsTarget ?? 'sharedStrings.xml'),
     };
   });
-  const sharedStrings = part('its shared strings', () =>
+  const sharedStrings = part('its shared-strings part', () =>
     readSharedStrings(zip.readText(sharedStringsPath) ?? '', limits),
   );
   const sheetNames = sheets.map((sheet) => sheet.name);
