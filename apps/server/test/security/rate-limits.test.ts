@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FailureCounter } from '../../src/plugins/failure-counter.ts';
 import { TOO_MANY_ATTEMPTS } from '../../src/plugins/rate-limit.ts';
+import { WrongCodeLimiter } from '../../src/plugins/wrong-code-limiter.ts';
 import { type AuthWorld, bearer, createAuthWorld } from '../support/auth-world.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -169,5 +170,42 @@ describe('FailureCounter', () => {
     counter.fail('k5');
     expect(counter.blockedFor('k5')).toBeGreaterThan(0);
     expect(counter.blockedFor('k1')).toBe(0);
+  });
+});
+
+describe('WrongCodeLimiter', () => {
+  it('lets each block go when its window ends, and forgets trusted viewers after their time', () => {
+    let now = 0;
+    const limiter = new WrongCodeLimiter(
+      {
+        wrongCodePerPair: 2,
+        wrongCodePerAddress: 2,
+        wrongCodePerKingdom: 3,
+        windowMs: 100,
+        trustedViewerMs: 1_000,
+      },
+      () => now,
+    );
+    const guess = (code: string, target = 'kd 1') => ({ target, code });
+    limiter.right('viewer', guess('right'));
+    limiter.wrong('a', guess('x'));
+    limiter.wrong('a', guess('x'));
+    // The same code twice: that pair is blocked, the address is not (one different code so far).
+    expect(limiter.blockedFor('a', guess('x'))).toBe(100);
+    expect(limiter.blockedFor('a', guess('y'))).toBe(0);
+    limiter.wrong('a', guess('y'));
+    expect(limiter.blockedFor('a', guess('right'))).toBe(100);
+    // A third different code from another address reaches the kingdom's ceiling.
+    limiter.wrong('b', guess('z'));
+    expect(limiter.blockedFor('c', guess('right'))).toBe(100);
+    expect(limiter.blockedFor('viewer', guess('right'))).toBe(0);
+    expect(limiter.blockedFor('c', guess('right', 'kd 2'))).toBe(0);
+    now = 101;
+    expect(limiter.blockedFor('a', guess('x'))).toBe(0);
+    expect(limiter.blockedFor('c', guess('right'))).toBe(0);
+    // Past its time, the viewer is one address among others again.
+    now = 1_001;
+    for (const code of ['p', 'q', 'r']) limiter.wrong(`g-${code}`, guess(code));
+    expect(limiter.blockedFor('viewer', guess('right'))).toBeGreaterThan(0);
   });
 });
