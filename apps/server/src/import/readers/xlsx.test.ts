@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.ts';
 import { parseScanFile } from '../parse-scan.ts';
-import { readXlsx } from './xlsx.ts';
+import { readXlsxTables } from './xlsx.ts';
 
 const SCANS = resolve(import.meta.dirname, '../../../../../fixtures/scans');
 const FIXTURE_XLSX = [
@@ -24,11 +24,13 @@ function plain(value: ExcelJS.CellValue): unknown {
   return value;
 }
 
-describe('readXlsx agrees with exceljs', () => {
+describe('readXlsxTables agrees with exceljs', () => {
   it.each(FIXTURE_XLSX.map((file) => [file.replace(/^.*\//, ''), file]))('%s', async (_name, file) => {
     const content = readFileSync(file);
     for (const rolledUp of file.includes('hero-scrolls') ? [false, true] : [false]) {
-      const table = readXlsx(content, file, { rolledUp });
+      const { tables } = readXlsxTables(content, file, { rolledUp });
+      expect(tables).toHaveLength(1);
+      const table = tables[0]!;
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.load(content as unknown as ArrayBuffer);
       const sheet = workbook.getWorksheet(table.sheetName)!;
@@ -53,7 +55,7 @@ async function workbookBuffer(build: (workbook: ExcelJS.Workbook) => void, useSh
   return Buffer.from(await workbook.xlsx.writeBuffer({ useSharedStrings }));
 }
 
-describe('readXlsx on cells as spreadsheets write them', () => {
+describe('readXlsxTables on cells as spreadsheets write them', () => {
   it.each([true, false])(
     'reads rich text, formulas, text numbers and dates (shared strings: %s)',
     async (shared) => {
@@ -86,7 +88,7 @@ describe('readXlsx on cells as spreadsheets write them', () => {
       data.addRow(['ID', 'Name']);
       data.addRow([7, 'Seven']);
     });
-    const table = readXlsx(content, 'x.xlsx');
+    const table = readXlsxTables(content, 'x.xlsx').tables[0]!;
     expect(table).toMatchObject({ sheetName: 'Data', headerRowNumber: 2, headers: ['ID', 'Name'] });
     expect(table.rows).toEqual([{ number: 3, cells: [7, 'Seven'] }]);
   });
@@ -109,7 +111,7 @@ describe('readXlsx on cells as spreadsheets write them', () => {
   it('refuses workbooks it cannot use, naming the file', async () => {
     const refusal = (content: Buffer, options = {}) => {
       try {
-        readXlsx(content, 'f.xlsx', options);
+        readXlsxTables(content, 'f.xlsx', options);
       } catch (error) {
         expect(error).toBeInstanceOf(AppError);
         return (error as AppError).message;

@@ -26,17 +26,6 @@ import {
 import { XmlError } from './xml-scanner.ts';
 import { ZipArchive, ZipError, ZipLimitError } from './zip.ts';
 
-export interface XlsxTable extends RawTable {
-  container: 'xlsx';
-  sheetName: string;
-  /** Every sheet's name, in workbook order. */
-  sheetNames: string[];
-  /** Hero Scrolls: cell F2 of the `Summary` sheet, which holds the scan time. */
-  summaryTime?: CellValue;
-  /** The workbook counts serial dates from 1904 (matters only for a date in a number cell). */
-  date1904: boolean;
-}
-
 export interface XlsxOptions {
   /** Hero Scrolls: read the `Rolled Up <kd>` sheet (farms folded into their main account). */
   rolledUp?: boolean;
@@ -76,20 +65,6 @@ export function readXlsxTables(content: Buffer, fileName: string, options: XlsxO
     if (error instanceof ZipError) throw refuse(fileName, `is not a readable xlsx file (${error.message})`);
     throw error;
   }
-}
-
-/** The first table of `readXlsxTables`, with the workbook's facts: for callers that read one table. */
-export function readXlsx(content: Buffer, fileName: string, options: XlsxOptions = {}): XlsxTable {
-  const file = readXlsxTables(content, fileName, options);
-  const table = file.tables[0]!;
-  return {
-    ...table,
-    container: 'xlsx',
-    sheetName: table.sheetName!,
-    sheetNames: file.sheetNames ?? [],
-    ...(file.summaryTime === undefined ? {} : { summaryTime: file.summaryTime as CellValue }),
-    date1904: file.date1904 ?? false,
-  };
 }
 
 function readWorkbook(
