@@ -173,5 +173,10 @@ describe('SpreadsheetML reading of hostile parts', () => {
     expect(
       error(() => readSheetList(workbook, relationships, 'xl', { ...DEFAULT_IMPORT_LIMITS, sheets: 2 })),
     ).toMatchObject({ found: 'has more than 2 sheets', limit: 'sheets' });
+    const longName = `<workbook><sheets><sheet name="${'n'.repeat(5000)}" r:id="rId1"/></sheets></workbook>`;
+    expect(error(() => readSheetList(longName, relationships, 'xl'))).toMatchObject({
+      found: 'has a sheet name of 5,000 characters',
+      limit: 'cellChars',
+    });
   });
 });

@@ -50,7 +50,16 @@ export function readSheetList(
     if (path === undefined) continue;
     if (sheets.length >= limits.sheets)
       throw new CellError(`has more than ${formatCount(limits.sheets)} sheets`, undefined, 'sheets');
-    sheets.push({ name: decodeXmlText(scanner.attribute('name') ?? ''), path });
+    const name = decodeXmlText(scanner.attribute('name') ?? '');
+    // Excel allows 31 characters; a longer name would only flood every message that names the sheet.
+    if (name.length > limits.cellChars) {
+      throw new CellError(
+        `has a sheet name of ${formatCount(name.length)} characters`,
+        undefined,
+        'cellChars',
+      );
+    }
+    sheets.push({ name, path });
   }
   return sheets;
 }
