@@ -180,13 +180,15 @@ async function generate(handle: DatabaseHandle, expected: string, log: (line: st
   for (const file of scanFiles()) {
     const at = new Date(file.takenAt * 1000).toISOString().replace('.000Z', 'Z');
     const t0 = performance.now();
-    const result = await importScanFile(db, {
-      kingdomKd: KD,
-      filePath: file.fileName,
-      fileName: file.fileName,
-      content: file.content,
-      at,
-    });
+    const result = (
+      await importScanFile(db, {
+        kingdomKd: KD,
+        filePath: file.fileName,
+        fileName: file.fileName,
+        content: file.content,
+        at,
+      })
+    ).scans[0]!;
     importMs.push(performance.now() - t0);
     if (result.status !== 'imported' || result.rows !== file.rows || result.takenAt !== file.takenAt) {
       throw new Error(`${file.fileName}: ${result.status}, ${result.rows} rows at ${result.takenAt}`);

@@ -1,18 +1,10 @@
 import { basename, resolve } from 'node:path';
-import { countNoun } from '@kingdom-stats/core';
 import type { Command } from 'commander';
-import { deleteKingdomScan, listScans } from '../features/scans/service.ts';
+import { deleteKingdomScan, listScans, renameKingdomScan } from '../features/scans/service.ts';
+import { resultSentences } from '../import/import-report.ts';
 import { importScanFile } from '../import/import-scan.ts';
-import type { ScanTimeSource } from '../import/scan-time.ts';
+import { cleanScanName } from '../import/scan-name.ts';
 import { isoUtc, parseWholeNumber, print, printTable, withDatabase } from './context.ts';
-
-const TIME_SOURCES: Record<ScanTimeSource, string> = {
-  given: '--at',
-  'summary-sheet': 'the Summary sheet',
-  'file-name-unix-time': 'the unix time in the file name',
-  'sheet-name': 'the sheet name',
-  'file-name-date': 'the date in the file name (00:00 UTC)',
-};
 
 interface ImportOptions {
   at?: string;
@@ -20,28 +12,37 @@ interface ImportOptions {
   replace?: boolean;
   rolledUp?: boolean;
   autarch?: boolean;
+  newScan?: boolean;
+  joinScan?: string;
 }
 
 export function registerScanCommands(program: Command): void {
-  const scan = program.command('scan').description('import, list and delete scans');
+  const scan = program.command('scan').description('import, list, rename and delete scans');
   scan
     .command('import <kd> <file...>')
     .description(
-      'import scanner files (RokTracker xlsx/csv/jsonl, Hero Scrolls xlsx, canonical csv), one scan each',
+      'import scanner files (RokTracker xlsx/csv/jsonl, Hero Scrolls xlsx, canonical csv); a file of another ' +
+        'home kingdom near the time of a stored scan is added to that scan (docs/import-formats.md)',
     )
     .option('--at <iso>', 'scan time, ISO-8601; otherwise read from the file or its name')
     .option('--home-kd <kd>', 'home kingdom of rows whose file has no kingdom column')
-    .option('--replace', 'replace a scan already imported at the same time')
+    .option('--replace', "replace the stored values of the file's governors instead of refusing the file")
     .option('--rolled-up', 'Hero Scrolls: import the "Rolled Up" sheet (farms folded into main accounts)')
     .option('--autarch', 'store as autarch data instead of a kingdom scan')
+    .option('--new-scan', 'make a scan of its own even when a scan of other home kingdoms is near its time')
+    .option('--join-scan <scan-id>', "add the file's governors to this scan, whatever its time")
     .action(async (kd: string, files: string[], options: ImportOptions) => {
       const kingdomKd = parseWholeNumber('kd', kd);
       const homeKd = options.homeKd === undefined ? undefined : parseWholeNumber('--home-kd', options.homeKd);
+      const joinScanId =
+        options.joinScan === undefined ? undefined : parseWholeNumber('--join-scan', options.joinScan);
       if (options.at && files.length > 1)
         throw new Error('--at gives one time: import one file at a time with it');
+      if (options.newScan && joinScanId !== undefined)
+        throw new Error('--new-scan and --join-scan ask for opposite things: give one of them');
       await withDatabase(async ({ db }) => {
         // Files are imported one by one, each in its own transaction: a refused file stops the run, and the files
-        // before it stay imported (re-running skips them as "already imported").
+        // before it stay imported (re-running reports them as "already imported").
         for (const filePath of files) {
           const result = await importScanFile(db, {
             kingdomKd,
@@ -52,18 +53,11 @@ export function registerScanCommands(program: Command): void {
             replace: options.replace ?? false,
             rolledUp: options.rolledUp ?? false,
             kind: options.autarch ? 'autarch' : 'kingdom',
+            newScan: options.newScan ?? false,
+            ...(joinScanId === undefined ? {} : { joinScanId }),
           });
-          const what =
-            result.status === 'already-imported'
-              ? 'already imported (use --replace to replace it)'
-              : `${result.status}: ${countNoun(result.rows, 'governor')}`;
-          print(`${basename(filePath)}: scan ${result.scanId} at ${isoUtc(result.takenAt)} ${what}`);
-          if (result.status !== 'already-imported') {
-            print(`  time taken from ${TIME_SOURCES[result.takenAtSource]}`);
-            if (result.ignoredColumns.length > 0) {
-              print(`  columns not imported (unknown headers): ${result.ignoredColumns.join(', ')}`);
-            }
-          }
+          print(`${basename(filePath)}:`);
+          for (const line of resultSentences(result)) print(`  ${line}`);
         }
       });
     });
@@ -86,5 +80,16 @@ export function registerScanCommands(program: Command): void {
       const id = parseWholeNumber('scan-id', scanId);
       await withDatabase(({ db }) => deleteKingdomScan(db, kdNumber, id));
       print(`Deleted scan ${id} of kingdom ${kdNumber}`);
+    });
+  scan
+    .command('rename <kd> <scan-id> <name>')
+    .description('give a scan the name the period selects show')
+    .action(async (kd: string, scanId: string, name: string) => {
+      const kdNumber = parseWholeNumber('kd', kd);
+      const id = parseWholeNumber('scan-id', scanId);
+      const renamed = await withDatabase(({ db }) =>
+        renameKingdomScan(db, kdNumber, id, cleanScanName(name)),
+      );
+      print(`Renamed scan ${id} of kingdom ${kdNumber}: "${renamed.previousName}" is now "${renamed.name}"`);
     });
 }

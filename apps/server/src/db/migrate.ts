@@ -6,6 +6,7 @@ import * as governorPresence from './migrations/0003_governor_presence.ts';
 import * as sqliteClusteredStats from './migrations/0004_sqlite_clustered_stats.ts';
 import * as scanKdTotals from './migrations/0005_scan_kd_totals.ts';
 import * as uniqueAccessCodes from './migrations/0006_unique_access_codes.ts';
+import * as scanHomeKds from './migrations/0007_scan_home_kds.ts';
 import type { Database } from './schema.ts';
 
 // Listed here rather than read from disk so that migrations run the same from source, tests and any bundle.
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0004_sqlite_clustered_stats': sqliteClusteredStats,
   '0005_scan_kd_totals': scanKdTotals,
   '0006_unique_access_codes': uniqueAccessCodes,
+  '0007_scan_home_kds': scanHomeKds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -12,6 +12,7 @@ export interface Database {
   governor_stats: GovernorStatTable;
   governor_presence: GovernorPresenceTable;
   scan_kd_totals: ScanKdTotalTable;
+  scan_home_kds: ScanHomeKdTable;
   kvk_seasons: KvkSeasonTable;
   formulas: FormulaTable;
   hoh_records: HohRecordTable;
@@ -59,6 +60,15 @@ export interface ScanTable {
   source_format: string;
   row_count: number;
   imported_at: number;
+  /** Changes to the scan's rows after it was stored (a kingdom's file added or replaced); migration 0007. */
+  revision: Generated<number>;
+}
+
+/** Per scan and home kd: the time that kingdom's file states (a map's files join one scan); migration 0007. */
+export interface ScanHomeKdTable {
+  scan_id: number;
+  home_kd: number;
+  taken_at: number;
 }
 
 /**

@@ -1,12 +1,23 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import {
+  DEFAULT_STATS_FORMULA,
+  kvkScoredFormula,
+  readStatsFormula,
+  type StatsFormula,
+} from '@kingdom-stats/core';
+import type { ImportedScan, ScanFileResult } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database, ScanKind } from '../db/schema.ts';
+import { selectFormula } from '../features/dashboard/queries.ts';
 import { requireKingdom } from '../features/kingdoms/service.ts';
-import { deleteScan, findScanAt, insertScan } from '../features/scans/scan-store.ts';
 import { refuse } from './import-error.ts';
-import { parseScanFile } from './parse-scan.ts';
-import { parseGivenTime, resolveScanTime, type ScanTimeSource } from './scan-time.ts';
+import { missingFieldWarnings } from './import-warnings.ts';
+import { parseScanFileOffThread } from './parse-off-thread.ts';
+import type { ParsedFile } from './parsed-file.ts';
+import { defaultScanName } from './scan-name.ts';
+import { placeScan, type ScanToPlace } from './scan-placement.ts';
+import { parseGivenTime, resolveScanTime } from './scan-time.ts';
 
 export interface ImportScanInput {
   /** The kingdom whose dashboard the scan belongs to. */
@@ -17,86 +28,135 @@ export interface ImportScanInput {
   fileName?: string;
   /** The file's bytes, for uploads; otherwise the file is read from `filePath`. */
   content?: Buffer;
-  /** Scan time, ISO-8601; overrides what the file says. */
+  /** Scan time, ISO-8601; overrides what the file says. Refused for a file holding several scans. */
   at?: string;
   /** Home kingdom of rows that have none in the file; default: `kingdomKd`. */
   homeKd?: number;
-  /** Replace a scan already imported at the same time instead of reporting it. */
+  /** Replace the stored values of the file's governors (its home kingdoms' rows) instead of refusing the file. */
   replace?: boolean;
   /** Hero Scrolls: import the `Rolled Up` sheet. */
   rolledUp?: boolean;
   kind?: ScanKind;
+  /** A scan of its own even when a scan of other home kingdoms is near the file's time. */
+  newScan?: boolean;
+  /** Add the file's governors to this scan of the kingdom, whatever its time. */
+  joinScanId?: number;
 }
 
-export interface ImportResult {
-  status: 'imported' | 'replaced' | 'already-imported';
-  scanId: number;
-  /** Unix seconds. */
-  takenAt: number;
-  /** Where the time came from: given, or read from the file or its name. */
-  takenAtSource: ScanTimeSource;
-  name: string;
-  /** Governor rows in the file (for 'already-imported': in the scan already stored). */
-  rows: number;
-  sourceFormat: string;
-  fileName: string;
-  /** Headers that no alias knows; their cells were not imported. */
-  ignoredColumns: string[];
-}
+export type { ImportedScan, ScanFileResult };
 
 /**
- * Imports one scanner file as one scan, all or nothing. The file is read and checked completely before the
- * transaction opens, so a slow or bad file never holds the database's write lock; the transaction then only checks
- * the kingdom and the time and writes.
+ * Imports every scan of one scanner file, all or nothing for the file. The file is read and checked completely
+ * before the transaction opens, so a slow or bad file never holds the database's write lock; the transaction then
+ * only places each scan (scan-placement.ts) and writes.
  */
-export async function importScanFile(db: Kysely<Database>, input: ImportScanInput): Promise<ImportResult> {
+export async function importScanFile(db: Kysely<Database>, input: ImportScanInput): Promise<ScanFileResult> {
   const fileName = input.fileName ?? basename(input.filePath);
   // A wrong --at is the person's typo: say so before spending time on the file.
-  if (input.at !== undefined && input.at.trim() !== '') parseGivenTime(input.at, fileName);
+  const at = input.at?.trim() ? input.at : undefined;
+  if (at !== undefined) parseGivenTime(at, fileName);
   const content = input.content ?? (await readScanFile(input.filePath, fileName));
-  const parsed = parseScanFile(content, fileName, { rolledUp: input.rolledUp ?? false });
-  const time = resolveScanTime(fileName, parsed.detectedTime, input.at);
-  const homeKd = input.homeKd ?? input.kingdomKd;
-  const rows = parsed.rows.map((row) => (row.home_kd === null ? { ...row, home_kd: homeKd } : row));
+  const parsed = await parseScanFileOffThread(content, fileName, { rolledUp: input.rolledUp ?? false });
+  refuseOptionsForSeveralScans(parsed, input);
   const kind = input.kind ?? 'kingdom';
-  const scan = {
-    kingdomKd: input.kingdomKd,
-    kind,
-    takenAt: time.takenAt,
-    name: parsed.name,
-    sourceFormat: parsed.sourceFormat,
-    rows,
-  };
-  const result = (status: ImportResult['status'], scanId: number, rowCount: number): ImportResult => ({
-    status,
-    scanId,
-    takenAt: time.takenAt,
-    takenAtSource: time.source,
-    name: parsed.name,
-    rows: rowCount,
-    sourceFormat: parsed.sourceFormat,
-    fileName,
-    ignoredColumns: parsed.ignoredColumns,
+  const homeKd = input.homeKd ?? input.kingdomKd;
+  const parts = parsed.scans.map((scan) => {
+    const time = resolveScanTime(fileName, scan.detectedTime, at, scan.timeAmbiguity);
+    const rows = scan.rows.map((row) => (row.home_kd == null ? { ...row, home_kd: homeKd } : row));
+    const toPlace: ScanToPlace = {
+      kingdomKd: input.kingdomKd,
+      kind,
+      takenAt: time.takenAt,
+      name: defaultScanName(scan.name, time.takenAt),
+      sourceFormat: scan.sourceFormat,
+      rows,
+    };
+    return { scan, time, toPlace };
   });
+  const warnings = missingFieldWarnings(parsed.scans, await scoredFormula(db, input.kingdomKd));
+  const options = {
+    replace: input.replace ?? false,
+    newScan: input.newScan ?? false,
+    joinScanId: input.joinScanId,
+  };
 
-  try {
-    return await db.transaction().execute(async (trx) => {
+  const store = () =>
+    db.transaction().execute(async (trx) => {
       await requireKingdom(trx, input.kingdomKd);
-      const existing = await findScanAt(trx, input.kingdomKd, kind, time.takenAt);
-      if (existing && !input.replace) return result('already-imported', existing.id, existing.row_count);
-      if (existing) await deleteScan(trx, existing.id);
-      const scanId = await insertScan(trx, scan);
-      return result(existing ? 'replaced' : 'imported', scanId, rows.length);
+      const scans: ImportedScan[] = [];
+      for (const { scan, time, toPlace } of parts) {
+        const placement = await placeScan(trx, fileName, toPlace, options);
+        scans.push({
+          status: placement.status,
+          scanId: placement.scan.id,
+          takenAt: placement.scan.takenAt,
+          takenAtSource: time.source,
+          name: placement.scan.name,
+          rows: toPlace.rows.length,
+          sourceFormat: scan.sourceFormat,
+          ...(scan.sheetName === undefined ? {} : { sheetName: scan.sheetName }),
+          mergedRepeatedRows: scan.mergedRepeatedRows,
+          skippedRows: scan.skippedRows,
+        });
+      }
+      return scans;
     });
+  let scans: ImportedScan[];
+  try {
+    scans = await store();
   } catch (error) {
-    // Two imports of one scan at the same moment: the unique (kingdom, kind, time) constraint stops the second,
-    // which then reports the first one's scan like any re-import.
-    if (!input.replace && isUniqueViolation(error)) {
-      const existing = await findScanAt(db, input.kingdomKd, kind, time.takenAt);
-      if (existing) return result('already-imported', existing.id, existing.row_count);
-    }
-    throw error;
+    // Two imports of one moment at once: the unique (kingdom, kind, time) or (scan, governor) key stops the second,
+    // which then places its file again, next to what the first one stored.
+    if (!isUniqueViolation(error)) throw error;
+    scans = await store();
   }
+  return {
+    fileName,
+    scans,
+    ignoredColumns: [...new Set(parsed.scans.flatMap((scan) => scan.ignoredColumns))],
+    warnings,
+    skippedSheets: parsed.skippedSheets,
+  };
+}
+
+function refuseOptionsForSeveralScans(parsed: ParsedFile, input: ImportScanInput): void {
+  const count = parsed.scans.length;
+  if (count < 2) return;
+  const which = parsed.scans
+    .slice(0, 5)
+    .map((scan) => `"${scan.sheetName ?? scan.name}"`)
+    .join(', ');
+  const holds = `holds ${count} scans (${which}${count > 5 ? ', …' : ''})`;
+  if (input.at?.trim()) {
+    throw refuse(
+      fileName(input),
+      `${holds}, each with its own time; --at gives one time for one scan. Import it without --at, or split it into one file per scan`,
+    );
+  }
+  if (input.joinScanId !== undefined) {
+    throw refuse(
+      fileName(input),
+      `${holds}; adding to one named scan takes one scan. Import it without naming a scan to join`,
+    );
+  }
+}
+
+function fileName(input: ImportScanInput): string {
+  return input.fileName ?? basename(input.filePath);
+}
+
+/** The formula the kingdom's dashboard scores with, to say which of its terms a file leaves unknown. */
+async function scoredFormula(db: Kysely<Database>, kd: number): Promise<StatsFormula> {
+  const info = await selectFormula(db, kd);
+  let formula: StatsFormula = DEFAULT_STATS_FORMULA;
+  if (info) {
+    try {
+      formula = readStatsFormula(JSON.parse(info.statsFormulaJson)) ?? DEFAULT_STATS_FORMULA;
+    } catch {
+      formula = DEFAULT_STATS_FORMULA;
+    }
+  }
+  return kvkScoredFormula(formula);
 }
 
 async function readScanFile(filePath: string, fileName: string): Promise<Buffer> {
@@ -112,5 +172,5 @@ async function readScanFile(filePath: string, fileName: string): Promise<Buffer>
 
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }

@@ -50,7 +50,9 @@ describe('uploads on the per-kingdom admin page', () => {
       expect(body.file.scans).toEqual([
         expect.objectContaining({ status: 'imported', rows: 60, name: 'kd1234-start' }),
       ]);
-      expect(body.message).toContain('imported scan "kd1234-start" taken 2026-10-01');
+      expect(body.message).toMatch(
+        /^TOP60-2026-10-01-kd1234-start-\[a1b2c3\]\.xlsx: Imported 60 governors as scan \d+ "kd1234-start" \(2026-10-01 00:00 UTC\), time from the sheet name\./,
+      );
       const scans = (await page()).scans;
       expect(scans).toEqual([
         expect.objectContaining({
@@ -63,18 +65,20 @@ describe('uploads on the per-kingdom admin page', () => {
       expect(await auditActions(t.database.db, world.kd)).toContain('scan.import');
     });
 
-    it('says when the same scan is uploaded again, and replaces it only when asked', async () => {
+    it('says when the same scan is uploaded again, with or without replace', async () => {
       const again = scanImportResponseSchema.parse(
         (await upload('/scans', { fileName: ROKTRACKER_START_XLSX }, startFile)).json(),
       );
       expect(again.file.scans[0]?.status).toBe('already-imported');
-      expect(again.message).toContain('already imported');
+      expect(again.message).toContain('Already imported: these 60 governors are in scan');
+      expect(again.message).toContain('with the same values; nothing changed');
       const replaced = await upload(
         '/scans',
         { fileName: ROKTRACKER_START_XLSX, replace: 'true' },
         startFile,
       );
-      expect(replaced.json().file.scans[0].status).toBe('replaced');
+      // The same governors with the same values: nothing to replace.
+      expect(replaced.json().file.scans[0].status).toBe('already-imported');
       expect((await page()).scans).toHaveLength(1);
     });
 

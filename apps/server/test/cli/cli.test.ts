@@ -51,12 +51,12 @@ describe('the CLI', () => {
     expect(imported.stderr).toBe('');
     expect(imported.status).toBe(0);
     expect(imported.stdout).toMatch(
-      /scan \d+ at 2026-10-01T00:00:00Z imported: 60 governors\n {2}time taken from the sheet name\n/,
+      /^TOP60-2026-10-01-kd1234-start-\[a1b2c3\]\.xlsx:\n {2}Imported 60 governors as scan \d+ "kd1234-start" \(2026-10-01 00:00 UTC\), time from the sheet name\.\n/,
     );
 
     const again = cli(['scan', 'import', '1234', rokStart]);
     expect(again.status).toBe(0);
-    expect(again.stdout).toContain('already imported (use --replace to replace it)');
+    expect(again.stdout).toContain('Already imported: these 60 governors are in scan');
 
     const list = cli(['scan', 'list', '1234']);
     expect(list.status).toBe(0);

@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+import { down as undoUniqueAccessCodes } from '../../src/db/migrations/0006_unique_access_codes.ts';
+import { down as undoScanHomeKds } from '../../src/db/migrations/0007_scan_home_kds.ts';
 import type { ScanKind } from '../../src/db/schema.ts';
 import { GAIN_COLUMNS, type PeriodStat, selectPeriodStats } from '../../src/features/dashboard/queries.ts';
 import { rebuildKingdomPresence } from '../../src/features/scans/presence.ts';
@@ -77,11 +79,17 @@ async function addScan(kd: number, kind: ScanKind, day: number, rows: GovernorSt
 async function kingdomScans(kd: number) {
   const scans = await database.db
     .selectFrom('scans')
-    .select(['id', 'kind', 'taken_at', 'name'])
+    .select(['id', 'kind', 'taken_at', 'name', 'revision'])
     .where('kingdom_kd', '=', kd)
     .orderBy('taken_at')
     .execute();
-  return scans.map((s) => ({ id: s.id, kind: s.kind, takenAt: Number(s.taken_at), name: s.name }));
+  return scans.map((s) => ({
+    id: s.id,
+    kind: s.kind,
+    takenAt: Number(s.taken_at),
+    name: s.name,
+    revision: Number(s.revision),
+  }));
 }
 
 /** Every governor's stats per kingdom scan of kd, read plainly. */
@@ -240,14 +248,19 @@ describe('a period from governor_presence', () => {
   it('is filled by its migration for the scans of a database made before it', async () => {
     const before = [await storedRuns(KD), await storedRuns(OTHER_KD)];
     const statsBefore = [await history(KD), await history(OTHER_KD)];
+    // Later migrations run again too (Kysely keeps the order): undone first, newest first. 0004 rebuilds SQLite's
+    // stats table from its rows.
+    await undoScanHomeKds(database.db as Kysely<unknown>);
+    await undoUniqueAccessCodes(database.db as Kysely<unknown>);
     await sql`drop table governor_presence`.execute(database.db);
     await sql`drop table scan_kd_totals`.execute(database.db);
-    // Later migrations run again too (Kysely keeps the order); 0004 rebuilds SQLite's stats table from its rows.
     await sql`delete from kysely_migration where name >= '0003'`.execute(database.db);
     expect((await migrateToLatest(database.db)).applied).toEqual([
       '0003_governor_presence',
       '0004_sqlite_clustered_stats',
       '0005_scan_kd_totals',
+      '0006_unique_access_codes',
+      '0007_scan_home_kds',
     ]);
     expect([await storedRuns(KD), await storedRuns(OTHER_KD)]).toEqual(before);
     expect([await history(KD), await history(OTHER_KD)]).toEqual(statsBefore);

@@ -39,12 +39,14 @@ describe('formula editor API', () => {
     world = await createAuthWorld(t.database.db);
     code = await world.codeOf(world.kd);
     for (const [i, at] of SCAN_TIMES.entries()) {
-      const result = await importScanFile(t.database.db, {
-        kingdomKd: world.kd,
-        filePath: `scan-${i}.csv`,
-        content: Buffer.from(`governor_id,name,power,t4 kills\n1,One,${1000 + i},${i * 10}\n`),
-        at: new Date(at * 1000).toISOString(),
-      });
+      const result = (
+        await importScanFile(t.database.db, {
+          kingdomKd: world.kd,
+          filePath: `scan-${i}.csv`,
+          content: Buffer.from(`governor_id,name,power,t4 kills\n1,One,${1000 + i},${i * 10}\n`),
+          at: new Date(at * 1000).toISOString(),
+        })
+      ).scans[0]!;
       scans.push({ name: result.name, takenAt: result.takenAt });
     }
     await t.database.db

@@ -44,7 +44,8 @@ describe('Hero Scrolls scans of kingdom 3584', () => {
   afterAll(() => db.drop());
 
   it.each(SCANS)('%s imports at %s UTC with every governor of the data sheet', async (file, time) => {
-    const result = await importScanFile(db.db, { kingdomKd: KD, filePath: resolve(HERO_SCROLLS, file) });
+    const result = (await importScanFile(db.db, { kingdomKd: KD, filePath: resolve(HERO_SCROLLS, file) }))
+      .scans[0]!;
     expect(result).toMatchObject({ status: 'imported', takenAt: utc(time), sourceFormat: 'hero-scrolls' });
     expect(result.takenAtSource).toBe('summary-sheet');
     const rows = await statsOf(db.db, result.scanId);
@@ -111,12 +112,14 @@ describe('Hero Scrolls rolled-up sheet', () => {
 
   it('is read only when asked, with Governor Type kept in extra_json', async () => {
     const file = 'kingdom_scan_baseline_data.xlsx';
-    const result = await importScanFile(db.db, {
-      kingdomKd: KD,
-      filePath: resolve(HERO_SCROLLS, file),
-      rolledUp: true,
-      kind: 'autarch', // a second scan at the same time needs another kind; the sheet choice is what is tested
-    });
+    const result = (
+      await importScanFile(db.db, {
+        kingdomKd: KD,
+        filePath: resolve(HERO_SCROLLS, file),
+        rolledUp: true,
+        kind: 'autarch', // a second scan at the same time needs another kind; the sheet choice is what is tested
+      })
+    ).scans[0]!;
     expect(result).toMatchObject({ status: 'imported', sourceFormat: 'hero-scrolls-rolled-up' });
     const rows = await statsOf(db.db, result.scanId);
     expect(rows.map((row) => row.governor_id)).toEqual(await governorIdsOfSheet(file, `Rolled Up ${KD}`));
@@ -126,7 +129,8 @@ describe('Hero Scrolls rolled-up sheet', () => {
     const shino = rows.find((row) => row.governor_id === 51540567)!;
     expect(shino.kill_points).toBe(10249275420);
 
-    const plain = await importScanFile(db.db, { kingdomKd: KD, filePath: resolve(HERO_SCROLLS, file) });
+    const plain = (await importScanFile(db.db, { kingdomKd: KD, filePath: resolve(HERO_SCROLLS, file) }))
+      .scans[0]!;
     expect(plain.sourceFormat).toBe('hero-scrolls');
     const plainShino = (await statsOf(db.db, plain.scanId)).find((row) => row.governor_id === 51540567)!;
     expect(plainShino.extra_json).not.toContain('governor_type');

@@ -22,14 +22,17 @@ describe('importing a scan again', () => {
   });
 
   it('reports "already imported" and changes nothing, even from another format of the same scan', async () => {
-    const first = await importScanFile(db.db, {
-      kingdomKd: KD,
-      filePath: resolve(ROKTRACKER, ROKTRACKER_END.xlsx),
-    });
+    const first = (
+      await importScanFile(db.db, {
+        kingdomKd: KD,
+        filePath: resolve(ROKTRACKER, ROKTRACKER_END.xlsx),
+      })
+    ).scans[0]!;
     expect(first.status).toBe('imported');
     const before = await snapshot(db.db);
     for (const file of [ROKTRACKER_END.xlsx, ROKTRACKER_END.csv, ROKTRACKER_END.jsonl]) {
-      const again = await importScanFile(db.db, { kingdomKd: KD, filePath: resolve(ROKTRACKER, file) });
+      const again = (await importScanFile(db.db, { kingdomKd: KD, filePath: resolve(ROKTRACKER, file) }))
+        .scans[0]!;
       expect(again).toMatchObject({ status: 'already-imported', scanId: first.scanId, rows: 60 });
     }
     expect(await snapshot(db.db)).toEqual(before);
@@ -42,7 +45,7 @@ describe('importing a scan again', () => {
     const file = join(folder, 'TOP60-2026-10-10-kd1234-end-fixed.csv');
     writeFileSync(file, `${changed.join('\n')}\n`);
 
-    const result = await importScanFile(db.db, { kingdomKd: KD, filePath: file, replace: true });
+    const result = (await importScanFile(db.db, { kingdomKd: KD, filePath: file, replace: true })).scans[0]!;
     expect(result).toMatchObject({
       status: 'replaced',
       rows: 59,
@@ -64,11 +67,13 @@ describe('importing a scan again', () => {
   });
 
   it('keeps a scan of another kind (autarch) at the same time apart', async () => {
-    const result = await importScanFile(db.db, {
-      kingdomKd: KD,
-      filePath: resolve(ROKTRACKER, ROKTRACKER_END.csv),
-      kind: 'autarch',
-    });
+    const result = (
+      await importScanFile(db.db, {
+        kingdomKd: KD,
+        filePath: resolve(ROKTRACKER, ROKTRACKER_END.csv),
+        kind: 'autarch',
+      })
+    ).scans[0]!;
     expect(result.status).toBe('imported');
     const kinds = await db.db
       .selectFrom('scans')
@@ -81,11 +86,13 @@ describe('importing a scan again', () => {
 
   it('takes the time from at over the file, so one file can be imported at two times', async () => {
     const at = '2026-10-10T18:45:00+02:00';
-    const result = await importScanFile(db.db, {
-      kingdomKd: KD,
-      filePath: resolve(ROKTRACKER, ROKTRACKER_END.jsonl),
-      at,
-    });
+    const result = (
+      await importScanFile(db.db, {
+        kingdomKd: KD,
+        filePath: resolve(ROKTRACKER, ROKTRACKER_END.jsonl),
+        at,
+      })
+    ).scans[0]!;
     expect(result).toMatchObject({
       status: 'imported',
       takenAt: utc('2026-10-10 16:45'),
@@ -118,12 +125,14 @@ describe('canonical CSV', () => {
         '103,Carol,AAA,,-1,-2,-3,,,,,,,,,,,,,,',
       ].join('\r\n'),
     );
-    const result = await importScanFile(db.db, {
-      kingdomKd: 77,
-      filePath: file,
-      at: '2026-10-08T00:00:00Z',
-      homeKd: 99,
-    });
+    const result = (
+      await importScanFile(db.db, {
+        kingdomKd: 77,
+        filePath: file,
+        at: '2026-10-08T00:00:00Z',
+        homeKd: 99,
+      })
+    ).scans[0]!;
     expect(result).toMatchObject({
       status: 'imported',
       rows: 3,

@@ -51,8 +51,10 @@ describe.each([
   afterAll(() => db.drop());
 
   it('imports 60 governors at the time its name or sheet says, with exact names and unknowns as NULL', async () => {
-    const result = await importScanFile(db.db, { kingdomKd: KD, filePath: resolve(ROKTRACKER, fileName) });
-    expect(result).toMatchObject({ status: 'imported', rows: 60, takenAt, sourceFormat, fileName });
+    const imported = await importScanFile(db.db, { kingdomKd: KD, filePath: resolve(ROKTRACKER, fileName) });
+    expect(imported.fileName).toBe(fileName);
+    const result = imported.scans[0]!;
+    expect(result).toMatchObject({ status: 'imported', rows: 60, takenAt, sourceFormat });
     const scan = await db.db
       .selectFrom('scans')
       .selectAll()
@@ -96,10 +98,12 @@ describe('RokTracker columns', () => {
   afterAll(() => db.drop());
 
   it('maps v6 headers to columns and keeps derived and extra columns in extra_json', async () => {
-    const result = await importScanFile(db.db, {
-      kingdomKd: KD,
-      filePath: resolve(ROKTRACKER, ROKTRACKER_END.csv),
-    });
+    const result = (
+      await importScanFile(db.db, {
+        kingdomKd: KD,
+        filePath: resolve(ROKTRACKER, ROKTRACKER_END.csv),
+      })
+    ).scans[0]!;
     const aragorn = (await statsOf(db.db, result.scanId)).find((row) => row.governor_id === 40000000)!;
     expect(aragorn).toMatchObject({
       power: 167485840,
@@ -124,10 +128,12 @@ describe('RokTracker columns', () => {
   });
 
   it('maps v1–v4 headers (Governor ID, Kill Points, Deaths, T1…T5, Kills, Kills (T4+), Ranged Points)', async () => {
-    const result = await importScanFile(db.db, {
-      kingdomKd: KD,
-      filePath: resolve(ROKTRACKER, ROKTRACKER_V4_CSV),
-    });
+    const result = (
+      await importScanFile(db.db, {
+        kingdomKd: KD,
+        filePath: resolve(ROKTRACKER, ROKTRACKER_V4_CSV),
+      })
+    ).scans[0]!;
     const aragorn = (await statsOf(db.db, result.scanId)).find((row) => row.governor_id === 40000000)!;
     expect(aragorn).toMatchObject({
       kill_points: 431988169,
@@ -152,11 +158,13 @@ describe('RokTracker columns', () => {
       const files = [ROKTRACKER_END.xlsx, ROKTRACKER_END.csv, ROKTRACKER_END.jsonl];
       const contents = [];
       for (const [i, file] of files.entries()) {
-        const result = await importScanFile(other.db, {
-          kingdomKd: i + 1,
-          filePath: resolve(ROKTRACKER, file),
-          homeKd: 9,
-        });
+        const result = (
+          await importScanFile(other.db, {
+            kingdomKd: i + 1,
+            filePath: resolve(ROKTRACKER, file),
+            homeKd: 9,
+          })
+        ).scans[0]!;
         contents.push((await statsOf(other.db, result.scanId)).map(({ scan_id: _, ...row }) => row));
       }
       expect(contents[1]).toEqual(contents[0]);

@@ -26,7 +26,7 @@ export async function addTestKingdom(db: Kysely<Database>, kd: number): Promise<
 export interface DatabaseSnapshot {
   scans: number;
   stats: number;
-  /** sha256 of every scans and governor_stats row, in key order. */
+  /** sha256 of every row of scans, governor_stats and the tables derived from them, in key order. */
   checksum: string;
 }
 
@@ -39,7 +39,29 @@ export async function snapshot(db: Kysely<Database>): Promise<DatabaseSnapshot> 
     .orderBy('scan_id')
     .orderBy('governor_id')
     .execute();
-  const checksum = createHash('sha256').update(JSON.stringify({ scans, stats })).digest('hex');
+  // What is derived from the stats at import must not change either.
+  const totals = await db
+    .selectFrom('scan_kd_totals')
+    .selectAll()
+    .orderBy('scan_id')
+    .orderBy('home_kd')
+    .execute();
+  const homeKds = await db
+    .selectFrom('scan_home_kds')
+    .selectAll()
+    .orderBy('scan_id')
+    .orderBy('home_kd')
+    .execute();
+  const presence = await db
+    .selectFrom('governor_presence')
+    .selectAll()
+    .orderBy('kingdom_kd')
+    .orderBy('governor_id')
+    .orderBy('first_at')
+    .execute();
+  const checksum = createHash('sha256')
+    .update(JSON.stringify({ scans, stats, totals, homeKds, presence }))
+    .digest('hex');
   return { scans: scans.length, stats: stats.length, checksum };
 }
 

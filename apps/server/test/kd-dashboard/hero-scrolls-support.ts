@@ -80,7 +80,8 @@ export async function readHeroSheet(file: string): Promise<Map<number, SheetRow>
 export async function importHeroScans(db: Kysely<Database>): Promise<{ name: string; takenAt: number }[]> {
   const scans = [];
   for (const file of HERO_FILES) {
-    const result = await importScanFile(db, { kingdomKd: KD, filePath: resolve(HERO_SCROLLS, file) });
+    const result = (await importScanFile(db, { kingdomKd: KD, filePath: resolve(HERO_SCROLLS, file) }))
+      .scans[0]!;
     scans.push({ name: result.name, takenAt: result.takenAt });
   }
   return scans;

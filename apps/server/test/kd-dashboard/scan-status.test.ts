@@ -21,12 +21,13 @@ describe('KD DKP scanStatus, update-data and pre-KvK rankings', () => {
     await addKingdom(t.database.db, { kd, code: `code-${kd}` });
   }
   async function scan(kd: number, at: number, rows = '1,One,100,5\n2,Two,200,7\n') {
-    return importScanFile(t.database.db, {
+    const file = await importScanFile(t.database.db, {
       kingdomKd: kd,
       filePath: `scan-${kd}-${at}.csv`,
       content: Buffer.from(`governor_id,name,power,t4 kills\n${rows}`),
       at: new Date(at * 1000).toISOString(),
     });
+    return file.scans[0]!;
   }
   async function season(kd: number, kvk: number, open: number, close: number) {
     await t.database.db

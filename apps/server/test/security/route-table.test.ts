@@ -94,12 +94,14 @@ describe('the authorisation table (docs/security.md)', () => {
         rallyToken: async () => (await rotateRallyToken(db, { kd, userId: null })).token,
         user: async () => (await createUser(db, `victim-${++counter}`, 'admin', [kd])).id,
         scan: async () => {
-          const result = await importScanFile(db, {
-            kingdomKd: kd,
-            filePath: 'fresh.csv',
-            content: Buffer.from(`governor_id,name,power\n${++counter},Fresh,100\n`),
-            at: new Date(Date.UTC(2025, 0, 1) + counter * 60_000).toISOString(),
-          });
+          const result = (
+            await importScanFile(db, {
+              kingdomKd: kd,
+              filePath: 'fresh.csv',
+              content: Buffer.from(`governor_id,name,power\n${++counter},Fresh,100\n`),
+              at: new Date(Date.UTC(2025, 0, 1) + counter * 60_000).toISOString(),
+            })
+          ).scans[0]!;
           return result.scanId;
         },
         camp: async () =>

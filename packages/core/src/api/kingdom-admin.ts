@@ -199,6 +199,8 @@ export const importedScanSchema = z.object({
   name: z.string(),
   /** Governor rows of the file in this scan. */
   rows: z.number().int(),
+  /** Which scanner wrote it, from the headers (roktracker-v6, hero-scrolls, canonical-csv, …). */
+  sourceFormat: z.string(),
   /** Workbooks: the sheet this scan was read from. */
   sheetName: z.string().optional(),
   /** Rows that repeated another row exactly and were kept once. */

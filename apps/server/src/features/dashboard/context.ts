@@ -72,6 +72,11 @@ function parseFormula(info: FormulaInfo | null): StatsFormula {
   }
 }
 
+/** The cache key part for a list of scans: ids and revisions, as a scan can gain rows after it is stored. */
+export function scansKey(scans: readonly ScanInfo[]): string {
+  return fingerprint(scans.map((scan) => `${scan.id}.${scan.revision}`));
+}
+
 /** A short, stable digest of a list of strings, for cache keys. */
 export function fingerprint(parts: readonly (string | number)[]): string {
   return createHash('sha1').update(parts.join('\u0000')).digest('base64url');

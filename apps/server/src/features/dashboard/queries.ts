@@ -9,18 +9,26 @@ export interface ScanInfo {
   kind: ScanKind;
   takenAt: number;
   name: string;
+  /** Changes to the scan's rows since it was stored (a kingdom's file added): part of every cache key. */
+  revision: number;
 }
 
 /** Every scan of a kingdom, both kinds, oldest first: a few hundred rows at most, read on every request. */
 export async function selectKingdomScans(db: Kysely<Database>, kd: number): Promise<ScanInfo[]> {
   const rows = await db
     .selectFrom('scans')
-    .select(['id', 'kind', 'taken_at', 'name'])
+    .select(['id', 'kind', 'taken_at', 'name', 'revision'])
     .where('kingdom_kd', '=', kd)
     .orderBy('taken_at')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ id: r.id, kind: r.kind, takenAt: Number(r.taken_at), name: r.name }));
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    takenAt: Number(r.taken_at),
+    name: r.name,
+    revision: Number(r.revision),
+  }));
 }
 
 export interface FormulaInfo {

@@ -15,9 +15,9 @@ import { KINGDOM_NOT_FOUND, requireViewerAccess } from '../kingdoms/access.ts';
 import {
   dateOption,
   dkpScansSelection,
-  fingerprint,
   type KingdomContext,
   loadKingdomContext,
+  scansKey,
 } from './context.ts';
 import { type ResolvedPeriod, resolvePeriod } from './period.ts';
 import { ComputeCache } from './period-cache.ts';
@@ -155,7 +155,7 @@ export class DashboardService {
     for (const kingdom of kingdoms) {
       const context = await loadKingdomContext(this.db, kingdom);
       const ids = context.kingdomScans.map((scan) => scan.id);
-      const key = `home-kds:${kingdom.kd}:${fingerprint(ids)}`;
+      const key = `home-kds:${kingdom.kd}:${scansKey(context.kingdomScans)}`;
       const found = (await this.small.get(key, () => selectHomeKds(this.db, ids))) as number[];
       for (const kd of found) kds.add(kd);
     }
@@ -182,7 +182,7 @@ export class DashboardService {
       context.kingdom.kd,
       period.start.takenAt,
       period.end.takenAt,
-      fingerprint(period.scans.map((scan) => scan.id)),
+      scansKey(period.scans),
       context.formulaKey,
       context.campKey,
     ].join(':');
@@ -193,7 +193,7 @@ export class DashboardService {
   private async diplomacy(context: KingdomContext): Promise<DiplomOverview> {
     const latest = context.kingdomScans.at(-1);
     if (!latest) return { timestamp: null, camps: {} };
-    const key = `diplomacy:${context.kingdom.kd}:${latest.id}:${context.campKey}`;
+    const key = `diplomacy:${context.kingdom.kd}:${latest.id}.${latest.revision}:${context.campKey}`;
     return (await this.small.get(key, async () =>
       buildDiplomOverview(
         await selectScanTotalsByKd(this.db, latest.id),

@@ -8,7 +8,7 @@ import type {
 import type { Kysely } from 'kysely';
 import type { Database, KingdomTable } from '../../db/schema.ts';
 import { yieldToEventLoop } from '../../event-loop.ts';
-import { dateOption, fingerprint } from '../dashboard/context.ts';
+import { dateOption, fingerprint, scansKey } from '../dashboard/context.ts';
 import { type ResolvedPeriod, resolvePeriod } from '../dashboard/period.ts';
 import { ComputeCache } from '../dashboard/period-cache.ts';
 import { type Gains, type ScanInfo, selectKingdomScans, selectPeriodStats } from '../dashboard/queries.ts';
@@ -204,7 +204,7 @@ export class KdDashboardService {
     const key = [
       'kd-dkp',
       kd,
-      fingerprint(period.scans.map((s) => s.id)),
+      scansKey(period.scans),
       fingerprint(plan.wars.map((w) => `${w.before.id}-${w.after.id}`)),
       plan.formulaKey,
       hohKey,

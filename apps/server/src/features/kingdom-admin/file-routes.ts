@@ -7,16 +7,20 @@ import {
   messageResponseSchema,
   scanIdParamsSchema,
   scanImportResponseSchema,
+  scanRenameBodySchema,
+  scanRenameResponseSchema,
   scanUploadQuerySchema,
 } from '@kingdom-stats/core/api';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { importHohRecords, importPrekvkPoints } from '../../import/import-kvk-tables.ts';
+import { importMessage } from '../../import/import-report.ts';
 import { importScanFile } from '../../import/import-scan.ts';
+import { cleanScanName } from '../../import/scan-name.ts';
 import { requireKingdomAdmin } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/service.ts';
-import { deleteKingdomScan } from '../scans/service.ts';
+import { deleteKingdomScan, renameKingdomScan } from '../scans/service.ts';
 import { type KingdomParams, requireAdminKingdom } from './access.ts';
 import { clearKvkUpload, uploadLabel } from './service.ts';
 
@@ -67,7 +71,7 @@ export const kingdomFileRoutes: FastifyPluginAsyncZod = async (app) => {
       const content = uploadedFile(request.body);
       const query = request.query;
       const fileName = baseName(query.fileName);
-      const result = await importScanFile(app.db, {
+      const file = await importScanFile(app.db, {
         kingdomKd: kingdom.kd,
         filePath: fileName,
         fileName,
@@ -77,42 +81,53 @@ export const kingdomFileRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(query.homeKd ? { homeKd: Number(query.homeKd) } : {}),
         replace: query.replace ?? false,
         rolledUp: query.rolledUp ?? false,
+        newScan: query.newScan ?? false,
+        ...(query.joinScanId ? { joinScanId: Number(query.joinScanId) } : {}),
       });
-      if (result.status !== 'already-imported') {
+      for (const scan of file.scans.filter((s) => s.status !== 'already-imported')) {
         await recordAudit(app.db, {
           userId: user.id,
-          action: result.status === 'replaced' ? 'scan.replace' : 'scan.import',
+          action: scan.status === 'replaced' ? 'scan.replace' : 'scan.import',
           kingdomKd: kingdom.kd,
           after: {
-            scanId: result.scanId,
+            scanId: scan.scanId,
             fileName,
-            name: result.name,
-            takenAt: result.takenAt,
-            rows: result.rows,
+            name: scan.name,
+            takenAt: scan.takenAt,
+            rows: scan.rows,
             kind: query.kind,
+            status: scan.status,
           },
         });
       }
-      // Interim: the single-scan result in the per-file shape, until the import returns it itself.
-      const file = {
-        fileName: result.fileName,
-        scans: [
-          {
-            status: result.status,
-            scanId: result.scanId,
-            takenAt: result.takenAt,
-            takenAtSource: result.takenAtSource,
-            name: result.name,
-            rows: result.rows,
-            mergedRepeatedRows: 0,
-            skippedRows: [],
-          },
-        ],
-        ignoredColumns: result.ignoredColumns,
-        warnings: [],
-        skippedSheets: [],
+      return { message: importMessage(file), file };
+    },
+  );
+
+  app.patch(
+    '/admin/kingdoms/:kd/:code/scans/:scanId',
+    {
+      schema: {
+        params: scanIdParamsSchema,
+        body: scanRenameBodySchema,
+        response: { 200: scanRenameResponseSchema },
+      },
+    },
+    async (request) => {
+      const { user, kingdom } = await adminKingdom(request, request.params);
+      const scanId = Number(request.params.scanId);
+      const renamed = await renameKingdomScan(app.db, kingdom.kd, scanId, cleanScanName(request.body.name));
+      await recordAudit(app.db, {
+        userId: user.id,
+        action: 'scan.rename',
+        kingdomKd: kingdom.kd,
+        before: { scanId, name: renamed.previousName },
+        after: { scanId, name: renamed.name },
+      });
+      return {
+        message: `Scan "${renamed.previousName}" renamed to "${renamed.name}"`,
+        scan: { id: renamed.id, name: renamed.name },
       };
-      return { message: importMessage(result), file };
     },
   );
 
@@ -201,21 +216,4 @@ export const kingdomFileRoutes: FastifyPluginAsyncZod = async (app) => {
 /** An uploaded file's name as the browser gave it, without any folder part. */
 function baseName(name: string): string {
   return name.replace(/^.*[\\/]/, '').trim() || 'upload';
-}
-
-function isoMinute(seconds: number): string {
-  return new Date(seconds * 1000).toISOString().slice(0, 16).replace('T', ' ');
-}
-
-function importMessage(result: Awaited<ReturnType<typeof importScanFile>>): string {
-  const when = `${isoMinute(result.takenAt)} UTC`;
-  const rows = `${result.rows} governor${result.rows === 1 ? '' : 's'}`;
-  switch (result.status) {
-    case 'imported':
-      return `${result.fileName}: imported scan "${result.name}" taken ${when}, ${rows} (${result.sourceFormat})`;
-    case 'replaced':
-      return `${result.fileName}: replaced the scan taken ${when} with "${result.name}", ${rows}`;
-    default:
-      return `${result.fileName}: a scan taken ${when} is already imported (${rows}); nothing changed. Choose "Replace" to import it again.`;
-  }
 }

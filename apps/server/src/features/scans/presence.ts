@@ -81,6 +81,54 @@ export async function recordScanPresence(
   }
 }
 
+/**
+ * After governors are added to a stored kingdom scan (another home kingdom's file of that moment). When the scan is
+ * the latest, each added governor's run either continues from the scan just before it (reopened) or starts here;
+ * otherwise the kingdom's runs are rebuilt, as for a late import.
+ */
+export async function recordAddedPresence(
+  db: Executor,
+  scan: PresenceScan,
+  governorIds: readonly number[],
+): Promise<void> {
+  const { kingdomKd, takenAt } = scan;
+  const neighbours = await kingdomScanTimes(db, kingdomKd, takenAt);
+  if (neighbours.later) {
+    await rebuildKingdomPresence(db, kingdomKd);
+    return;
+  }
+  const continuing = new Set<number>();
+  for (let i = 0; i < governorIds.length && neighbours.earlier !== undefined; i += BATCH) {
+    const batch = governorIds.slice(i, i + BATCH);
+    const rows = await db
+      .selectFrom('governor_presence')
+      .select('governor_id')
+      .where('kingdom_kd', '=', kingdomKd)
+      .where('last_at', '=', neighbours.earlier)
+      .where('governor_id', 'in', batch)
+      .execute();
+    for (const row of rows) continuing.add(Number(row.governor_id));
+    await db
+      .updateTable('governor_presence')
+      .set({ last_at: null })
+      .where('kingdom_kd', '=', kingdomKd)
+      .where('last_at', '=', neighbours.earlier)
+      .where('governor_id', 'in', batch)
+      .execute();
+  }
+  const starting = governorIds.filter((id) => !continuing.has(id));
+  for (let i = 0; i < starting.length; i += BATCH) {
+    await db
+      .insertInto('governor_presence')
+      .values(
+        starting
+          .slice(i, i + BATCH)
+          .map((id) => ({ kingdom_kd: kingdomKd, governor_id: id, first_at: takenAt })),
+      )
+      .execute();
+  }
+}
+
 /** After a kingdom scan (and with it its rows) is deleted. */
 export async function forgetScanPresence(db: Executor, scan: PresenceScan): Promise<void> {
   const { kingdomKd, takenAt } = scan;

@@ -1,6 +1,12 @@
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, GovernorStatTable, ScanKind } from '../../db/schema.ts';
-import { forgetScanPresence, lockKingdomPresence, recordScanPresence } from './presence.ts';
+import {
+  forgetScanPresence,
+  lockKingdomPresence,
+  rebuildKingdomPresence,
+  recordAddedPresence,
+  recordScanPresence,
+} from './presence.ts';
 
 export type GovernorStatRow = Omit<Insertable<GovernorStatTable>, 'scan_id'>;
 
@@ -12,6 +18,18 @@ export interface NewScan {
   name: string;
   sourceFormat: string;
   rows: readonly GovernorStatRow[];
+  /** The time the file states, when it differs from takenAt (it joined a scan); recorded per home kd. */
+  fileTakenAt?: number;
+}
+
+/** A stored scan, as the import places files into it. */
+export interface StoredScan {
+  id: number;
+  kingdomKd: number;
+  kind: ScanKind;
+  /** Unix seconds. */
+  takenAt: number;
+  name: string;
 }
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -35,11 +53,9 @@ export async function insertScan(db: Executor, scan: NewScan, importedAt = nowSe
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  for (let start = 0; start < scan.rows.length; start += ROWS_PER_INSERT) {
-    const batch = scan.rows.slice(start, start + ROWS_PER_INSERT).map((row) => ({ ...row, scan_id: id }));
-    await db.insertInto('governor_stats').values(batch).execute();
-  }
+  await insertStatRows(db, id, scan.rows);
   await writeScanTotals(db, id);
+  await recordHomeKdTimes(db, id, scan.rows, scan.fileTakenAt ?? scan.takenAt);
   if (scan.kind === 'kingdom') {
     await recordScanPresence(
       db,
@@ -48,6 +64,120 @@ export async function insertScan(db: Executor, scan: NewScan, importedAt = nowSe
     );
   }
   return id;
+}
+
+/**
+ * Adds a home kingdom's governors to a stored scan (a map scanned kingdom by kingdom). The caller has checked that
+ * none of them is in the scan yet. Call inside a transaction.
+ */
+export async function addScanRows(
+  db: Executor,
+  scan: StoredScan,
+  rows: readonly GovernorStatRow[],
+  fileTakenAt: number,
+): Promise<void> {
+  if (scan.kind === 'kingdom') await lockKingdomPresence(db, scan.kingdomKd);
+  await insertStatRows(db, scan.id, rows);
+  await afterRowsChanged(db, scan.id);
+  await recordHomeKdTimes(db, scan.id, rows, fileTakenAt);
+  if (scan.kind === 'kingdom') {
+    await recordAddedPresence(
+      db,
+      scan,
+      rows.map((row) => row.governor_id),
+    );
+  }
+}
+
+/**
+ * Replaces the governors of some home kingdoms in a stored scan with a file's rows (the replace option): the
+ * kingdoms' rows go, whoever they were, and the file's come in. Call inside a transaction.
+ */
+export async function replaceScanRows(
+  db: Executor,
+  scan: StoredScan,
+  homeKds: readonly number[],
+  rows: readonly GovernorStatRow[],
+  fileTakenAt: number,
+): Promise<void> {
+  if (scan.kind === 'kingdom') await lockKingdomPresence(db, scan.kingdomKd);
+  if (homeKds.length > 0) {
+    await db
+      .deleteFrom('governor_stats')
+      .where('scan_id', '=', scan.id)
+      .where('home_kd', 'in', [...homeKds])
+      .execute();
+    await db
+      .deleteFrom('scan_home_kds')
+      .where('scan_id', '=', scan.id)
+      .where('home_kd', 'in', [...homeKds])
+      .execute();
+  }
+  await insertStatRows(db, scan.id, rows);
+  await afterRowsChanged(db, scan.id);
+  await recordHomeKdTimes(db, scan.id, rows, fileTakenAt);
+  // Governors may have left the scan as well as joined it: rare enough to recount the kingdom's runs.
+  if (scan.kind === 'kingdom') await rebuildKingdomPresence(db, scan.kingdomKd);
+}
+
+async function insertStatRows(db: Executor, scanId: number, rows: readonly GovernorStatRow[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    const batch = rows.slice(start, start + ROWS_PER_INSERT).map((row) => ({ ...row, scan_id: scanId }));
+    await db.insertInto('governor_stats').values(batch).execute();
+  }
+}
+
+/** A stored scan's rows changed: its count, its totals, and the revision that the dashboards' cache keys carry. */
+async function afterRowsChanged(db: Executor, scanId: number): Promise<void> {
+  const { count } = await db
+    .selectFrom('governor_stats')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('scan_id', '=', scanId)
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('scans')
+    .set((eb) => ({ row_count: Number(count), revision: eb('revision', '+', 1) }))
+    .where('id', '=', scanId)
+    .execute();
+  await writeScanTotals(db, scanId);
+}
+
+/** Records, for each home kd of the rows not yet in the scan, the time its file states. */
+async function recordHomeKdTimes(
+  db: Executor,
+  scanId: number,
+  rows: readonly GovernorStatRow[],
+  takenAt: number,
+): Promise<void> {
+  const homeKds = new Set<number>();
+  for (const row of rows) if (row.home_kd != null) homeKds.add(row.home_kd);
+  if (homeKds.size === 0) return;
+  const known = await db
+    .selectFrom('scan_home_kds')
+    .select('home_kd')
+    .where('scan_id', '=', scanId)
+    .execute();
+  for (const { home_kd } of known) homeKds.delete(Number(home_kd));
+  if (homeKds.size === 0) return;
+  await db
+    .insertInto('scan_home_kds')
+    .values([...homeKds].map((homeKd) => ({ scan_id: scanId, home_kd: homeKd, taken_at: takenAt })))
+    .execute();
+}
+
+/** Renames a scan; the caller has cleaned the name. */
+export async function renameStoredScan(db: Executor, scanId: number, name: string): Promise<void> {
+  await db.updateTable('scans').set({ name }).where('id', '=', scanId).execute();
+}
+
+/** A scan's name and source format, when a replacing file is now its only content. */
+export async function relabelStoredScan(
+  db: Executor,
+  scanId: number,
+  name: string,
+  sourceFormat: string,
+): Promise<void> {
+  await db.updateTable('scans').set({ name, source_format: sourceFormat }).where('id', '=', scanId).execute();
 }
 
 /** (Re)writes a scan's rows of scan_kd_totals (migration 0005) from its stat rows. */

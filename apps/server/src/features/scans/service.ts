@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { requireKingdom } from '../kingdoms/service.ts';
-import { deleteScan } from './scan-store.ts';
+import { deleteScan, renameStoredScan } from './scan-store.ts';
 
 export interface ScanListItem {
   id: number;
@@ -42,5 +42,32 @@ export async function deleteKingdomScan(db: Kysely<Database>, kd: number, scanId
       .executeTakeFirst();
     if (!scan) throw new AppError('NOT_FOUND', `Kingdom ${kd} has no scan ${scanId}`);
     await deleteScan(trx, scanId);
+  });
+}
+
+export interface RenamedScan {
+  id: number;
+  name: string;
+  previousName: string;
+}
+
+/** Gives a scan of the kingdom a new name; `cleanName` has removed control characters (an empty name is refused). */
+export async function renameKingdomScan(
+  db: Kysely<Database>,
+  kd: number,
+  scanId: number,
+  cleanName: string,
+): Promise<RenamedScan> {
+  if (cleanName === '') throw new AppError('BAD_REQUEST', 'A scan name needs at least one visible character');
+  return db.transaction().execute(async (trx) => {
+    const scan = await trx
+      .selectFrom('scans')
+      .select(['id', 'name'])
+      .where('id', '=', scanId)
+      .where('kingdom_kd', '=', kd)
+      .executeTakeFirst();
+    if (!scan) throw new AppError('NOT_FOUND', `Kingdom ${kd} has no scan ${scanId}`);
+    await renameStoredScan(trx, scanId, cleanName);
+    return { id: scanId, name: cleanName, previousName: scan.name };
   });
 }

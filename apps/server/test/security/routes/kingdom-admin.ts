@@ -119,6 +119,17 @@ export const KINGDOM_ADMIN_ROUTES: RouteRule[] = [
     request: async (c) => ({ url: `${admin(c)}/scans/${await c.fresh.scan()}` }),
   },
   {
+    method: 'PATCH',
+    path: '/api/admin/kingdoms/:kd/:code/scans/:scanId',
+    access: 'kingdom-admin',
+    feature: 'kingdom-admin',
+    request: async (c) => ({
+      url: `${admin(c)}/scans/${await c.fresh.scan()}`,
+      payload: { name: 'Renamed' },
+    }),
+    note: 'renames a scan',
+  },
+  {
     method: 'POST',
     path: '/api/admin/kingdoms/:kd/:code/prekvk',
     access: 'kingdom-admin',
