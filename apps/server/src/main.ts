@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { prepareDemo } from './features/demo/service.ts';
+import { prewarmParseWorkers } from './import/parse-off-thread.ts';
 import { siteBase } from './site-links.ts';
 import { readBannerFacts, startBanner } from './start-banner.ts';
 
@@ -27,6 +28,10 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The first upload should not wait for a file reader to start (a second or two): start one now.
+  void prewarmParseWorkers().catch((error: unknown) =>
+    app.log.warn({ err: error }, 'file reader did not start'),
+  );
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const base = siteBase(process.env, port);

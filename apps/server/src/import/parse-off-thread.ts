@@ -126,7 +126,10 @@ class ParsePool {
   #next(): void {
     while (this.#queue.length > 0 && this.#busy < this.#size) {
       const waiting = this.#queue.shift()!;
-      const worker = this.#idle.pop() ?? new ParseWorker(this.#config);
+      let worker = this.#idle.pop();
+      // A reader that ended while idle (killed from outside, or it never started) is dropped.
+      while (worker && !worker.usable) worker = this.#idle.pop();
+      worker ??= new ParseWorker(this.#config);
       this.#busy += 1;
       // The worker is back in the pool before its caller resumes, so that a caller importing files one after
       // another keeps using the one worker instead of starting a second.
@@ -179,14 +182,17 @@ class ParseWorker {
     this.#child.stderr?.on('data', (text: string) => {
       this.#stderrTail = (this.#stderrTail + text).slice(-4096);
     });
-    this.#idle();
+    // Held until it is ready, so that waiting for a new reader keeps a process alive; idle once ready.
+    this.#busy();
     let ready: () => void;
     this.ready = new Promise((resolve) => {
       ready = resolve;
     });
     this.#child.on('message', (reply: ParseReply | 'ready') => {
-      if (reply === 'ready') ready();
-      else if (this.#pending?.id === reply.id) this.#pending.settle(reply);
+      if (reply === 'ready') {
+        if (!this.#pending) this.#idle();
+        ready();
+      } else if (this.#pending?.id === reply.id) this.#pending.settle(reply);
     });
     this.#child.on('error', (error) => {
       this.#usable = false;
@@ -208,6 +214,8 @@ class ParseWorker {
     this.#usable = false;
     if (this.#child.exitCode !== null || this.#child.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => this.#child.once('exit', () => resolve()));
+    // Held until it has gone, so that a caller awaiting this is not left behind by an exiting process.
+    this.#child.ref();
     this.#child.kill('SIGKILL');
     await exited;
   }
