@@ -1,6 +1,12 @@
 import { basename, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { deleteKingdomScan, listScans, renameKingdomScan } from '../features/scans/service.ts';
+import { recordAudit } from '../features/audit/service.ts';
+import {
+  auditScanImport,
+  deleteKingdomScan,
+  listScans,
+  renameKingdomScan,
+} from '../features/scans/service.ts';
 import { resultSentences } from '../import/import-report.ts';
 import { importScanFile } from '../import/import-scan.ts';
 import { cleanScanName } from '../import/scan-name.ts';
@@ -56,6 +62,8 @@ export function registerScanCommands(program: Command): void {
             newScan: options.newScan ?? false,
             ...(joinScanId === undefined ? {} : { joinScanId }),
           });
+          const kind = options.autarch ? 'autarch' : 'kingdom';
+          await auditScanImport(db, { userId: null, kingdomKd, kind, file: result, via: 'cli' });
           print(`${basename(filePath)}:`);
           for (const line of resultSentences(result)) print(`  ${line}`);
         }
@@ -78,7 +86,27 @@ export function registerScanCommands(program: Command): void {
     .action(async (kd: string, scanId: string) => {
       const kdNumber = parseWholeNumber('kd', kd);
       const id = parseWholeNumber('scan-id', scanId);
-      await withDatabase(({ db }) => deleteKingdomScan(db, kdNumber, id));
+      await withDatabase(async ({ db }) => {
+        const scan = await db
+          .selectFrom('scans')
+          .select(['name', 'taken_at', 'row_count', 'kind'])
+          .where('id', '=', id)
+          .where('kingdom_kd', '=', kdNumber)
+          .executeTakeFirst();
+        await deleteKingdomScan(db, kdNumber, id);
+        await recordAudit(db, {
+          userId: null,
+          action: 'scan.delete',
+          kingdomKd: kdNumber,
+          before: {
+            scanId: id,
+            name: scan?.name,
+            takenAt: scan?.taken_at,
+            rows: scan?.row_count,
+            via: 'cli',
+          },
+        });
+      });
       print(`Deleted scan ${id} of kingdom ${kdNumber}`);
     });
   scan
@@ -87,9 +115,17 @@ export function registerScanCommands(program: Command): void {
     .action(async (kd: string, scanId: string, name: string) => {
       const kdNumber = parseWholeNumber('kd', kd);
       const id = parseWholeNumber('scan-id', scanId);
-      const renamed = await withDatabase(({ db }) =>
-        renameKingdomScan(db, kdNumber, id, cleanScanName(name)),
-      );
+      const renamed = await withDatabase(async ({ db }) => {
+        const result = await renameKingdomScan(db, kdNumber, id, cleanScanName(name));
+        await recordAudit(db, {
+          userId: null,
+          action: 'scan.rename',
+          kingdomKd: kdNumber,
+          before: { scanId: id, name: result.previousName },
+          after: { scanId: id, name: result.name, via: 'cli' },
+        });
+        return result;
+      });
       print(`Renamed scan ${id} of kingdom ${kdNumber}: "${renamed.previousName}" is now "${renamed.name}"`);
     });
 }

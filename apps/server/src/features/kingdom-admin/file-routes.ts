@@ -20,7 +20,7 @@ import { importScanFile } from '../../import/import-scan.ts';
 import { cleanScanName } from '../../import/scan-name.ts';
 import { requireKingdomAdmin } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/service.ts';
-import { deleteKingdomScan, renameKingdomScan } from '../scans/service.ts';
+import { auditScanImport, deleteKingdomScan, renameKingdomScan } from '../scans/service.ts';
 import { type KingdomParams, requireAdminKingdom } from './access.ts';
 import { clearKvkUpload, uploadLabel } from './service.ts';
 
@@ -84,22 +84,7 @@ export const kingdomFileRoutes: FastifyPluginAsyncZod = async (app) => {
         newScan: query.newScan ?? false,
         ...(query.joinScanId ? { joinScanId: Number(query.joinScanId) } : {}),
       });
-      for (const scan of file.scans.filter((s) => s.status !== 'already-imported')) {
-        await recordAudit(app.db, {
-          userId: user.id,
-          action: scan.status === 'replaced' ? 'scan.replace' : 'scan.import',
-          kingdomKd: kingdom.kd,
-          after: {
-            scanId: scan.scanId,
-            fileName,
-            name: scan.name,
-            takenAt: scan.takenAt,
-            rows: scan.rows,
-            kind: query.kind,
-            status: scan.status,
-          },
-        });
-      }
+      await auditScanImport(app.db, { userId: user.id, kingdomKd: kingdom.kd, kind: query.kind, file });
       return { message: importMessage(file), file };
     },
   );

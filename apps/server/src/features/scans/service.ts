@@ -1,6 +1,8 @@
+import type { ScanFileResult } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { recordAudit } from '../audit/service.ts';
 import { requireKingdom } from '../kingdoms/service.ts';
 import { deleteScan, renameStoredScan } from './scan-store.ts';
 
@@ -70,4 +72,31 @@ export async function renameKingdomScan(
     await renameStoredScan(trx, scanId, cleanName);
     return { id: scanId, name: cleanName, previousName: scan.name };
   });
+}
+
+/**
+ * One audit line per scan an import changed (imported, added or replaced; nothing for already-imported), the same
+ * from the upload and the CLI (userId null).
+ */
+export async function auditScanImport(
+  db: Kysely<Database>,
+  input: { userId: number | null; kingdomKd: number; kind: string; file: ScanFileResult; via?: 'cli' },
+): Promise<void> {
+  for (const scan of input.file.scans.filter((s) => s.status !== 'already-imported')) {
+    await recordAudit(db, {
+      userId: input.userId,
+      action: scan.status === 'replaced' ? 'scan.replace' : 'scan.import',
+      kingdomKd: input.kingdomKd,
+      after: {
+        scanId: scan.scanId,
+        fileName: input.file.fileName,
+        name: scan.name,
+        takenAt: scan.takenAt,
+        rows: scan.rows,
+        kind: input.kind,
+        status: scan.status,
+        ...(input.via ? { via: input.via } : {}),
+      },
+    });
+  }
 }
