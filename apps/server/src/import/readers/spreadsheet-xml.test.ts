@@ -78,6 +78,11 @@ describe('SpreadsheetML reading of hostile parts', () => {
     );
   });
 
+  it('skips a million comments without recursing', () => {
+    const xml = sheet(`${'<!---->'.repeat(1_000_000)}<row r="1"><c><v>5</v></c></row>`);
+    expect(readSheetRows(xml, shared).map((row) => [...row.cells])).toEqual([[5]]);
+  });
+
   it('refuses shared strings that never close', () => {
     expect(error(() => readSharedStrings(`<sst>${'<si><t>x'.repeat(100_000)}`))).toEqual(
       new XmlError('ends inside a shared string'),

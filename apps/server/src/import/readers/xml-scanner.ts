@@ -34,6 +34,15 @@ export class XmlScanner {
   constructor(private readonly xml: string) {}
 
   next(): TokenKind {
+    // Comments and declarations are skipped in this loop, not by recursion: a part may hold a million of them.
+    for (;;) {
+      const kind = this.read();
+      if (kind !== undefined) return kind;
+    }
+  }
+
+  /** The next token, or undefined after skipping a comment or declaration. */
+  private read(): TokenKind | undefined {
     const { xml } = this;
     const start = this.position;
     if (start >= xml.length) return this.emit('eof');
@@ -105,7 +114,7 @@ export class XmlScanner {
     return kind;
   }
 
-  private special(start: number): TokenKind {
+  private special(start: number): TokenKind | undefined {
     const { xml } = this;
     if (xml.startsWith('<![CDATA[', start)) {
       const end = xml.indexOf(']]>', start + 9);
@@ -123,7 +132,7 @@ export class XmlScanner {
     const end = xml.indexOf(terminator, start + 2);
     if (end === -1) throw new XmlError('ends inside a comment or declaration');
     this.position = end + terminator.length;
-    return this.next();
+    return undefined;
   }
 
   /**
