@@ -7,6 +7,7 @@ import {
   readSharedStrings,
   readSheetRows,
   type SharedStrings,
+  type SheetRow,
 } from './spreadsheet-xml.ts';
 import {
   type FileTables,
@@ -94,39 +95,64 @@ function readWorkbook(
     readSharedStrings(zip.readText(sharedStringsPath) ?? '', limits),
   );
   const sheetNames = sheets.map((sheet) => sheet.name);
-  const kindOf = (sheet: SheetEntry) => sheetKind(sheet.name);
+  const workbook: OpenWorkbook = { zip, sheets, sharedStrings, part, limits };
+  const found = rolledUp ? rolledUpTable(workbook, fileName) : scanTables(workbook, fileName);
+  return {
+    container: 'xlsx',
+    ...found,
+    sheetNames,
+    ...summaryTimeOf(workbook),
+    date1904,
+  };
+}
 
-  if (rolledUp) {
-    const rolledUpSheet = sheets.find((sheet) => kindOf(sheet) === 'rolledUp');
-    if (!rolledUpSheet) {
-      throw refuse(
-        fileName,
-        `has no "Rolled Up" sheet (it has ${quoteNames(sheetNames)}); import it without the rolled-up option`,
-      );
-    }
-    const rows = part(`sheet "${rolledUpSheet.name}"`, () =>
-      readSheetRows(zip.readText(rolledUpSheet.path) ?? '', sharedStrings, { limits }),
+interface OpenWorkbook {
+  zip: ZipArchive;
+  sheets: readonly SheetEntry[];
+  sharedStrings: SharedStrings;
+  part: PartReader;
+  limits: ImportLimits;
+}
+
+type FoundTables = Pick<FileTables, 'tables' | 'skippedSheets'>;
+
+/** With the rolled-up option: the `Rolled Up …` sheet alone; every other sheet is named as skipped. */
+function rolledUpTable(
+  { zip, sheets, sharedStrings, part, limits }: OpenWorkbook,
+  fileName: string,
+): FoundTables {
+  const sheet = sheets.find((candidate) => sheetKind(candidate.name) === 'rolledUp');
+  if (!sheet) {
+    const names = quoteNames(sheets.map((candidate) => candidate.name));
+    throw refuse(
+      fileName,
+      `has no "Rolled Up" sheet (it has ${names}); import it without the rolled-up option`,
     );
-    return {
-      container: 'xlsx',
-      tables: [sheetTable(rolledUpSheet, rows)],
-      skippedSheets: sheets
-        .filter((sheet) => sheet !== rolledUpSheet)
-        .map((sheet) => ({
-          name: sheet.name,
-          reason: kindOf(sheet) === 'summary' ? SKIP_REASONS.summary : SKIP_REASONS.notRolledUp,
-        })),
-      sheetNames,
-      ...summaryTimeOf(sheets, zip, sharedStrings, part, limits),
-      date1904,
-    };
   }
+  const rows = part(`sheet "${sheet.name}"`, () =>
+    readSheetRows(zip.readText(sheet.path) ?? '', sharedStrings, { limits }),
+  );
+  return {
+    tables: [sheetTable(sheet, rows)],
+    skippedSheets: sheets
+      .filter((other) => other !== sheet)
+      .map((other) => ({
+        name: other.name,
+        reason: sheetKind(other.name) === 'summary' ? SKIP_REASONS.summary : SKIP_REASONS.notRolledUp,
+      })),
+  };
+}
 
+/** Without it: every data sheet whose header names a governor ID, in workbook order. */
+function scanTables(
+  { zip, sheets, sharedStrings, part, limits }: OpenWorkbook,
+  fileName: string,
+): FoundTables {
   const tables: RawTable[] = [];
   const skippedSheets: FileTables['skippedSheets'] = [];
-  let firstCandidate: { sheet: SheetEntry; rows: ReturnType<typeof readSheetRows> } | undefined;
+  let firstCandidate: { sheet: SheetEntry; rows: SheetRow[] } | undefined;
   for (const sheet of sheets) {
-    const kind = kindOf(sheet);
+    const kind = sheetKind(sheet.name);
     if (kind !== 'data') {
       skippedSheets.push({ name: sheet.name, reason: SKIP_REASONS[kind] });
       continue;
@@ -145,26 +171,18 @@ function readWorkbook(
   }
   if (tables.length === 0) {
     if (!firstCandidate) {
-      throw refuse(
-        fileName,
-        `has no sheet of governor data (it has ${quoteNames(sheetNames) || 'no sheets'})`,
-      );
+      const names = quoteNames(sheets.map((sheet) => sheet.name));
+      throw refuse(fileName, `has no sheet of governor data (it has ${names || 'no sheets'})`);
     }
     // No sheet names a governor ID: the first candidate is read so that the message says what it lacks.
     tables.push(sheetTable(firstCandidate.sheet, firstCandidate.rows));
   } else if (firstCandidate) {
     skippedSheets.push({ name: firstCandidate.sheet.name, reason: SKIP_REASONS.noGovernorId });
   }
-  const order = new Map(sheetNames.map((name, index) => [name, index]));
+  // The first candidate was set aside before later sheets were skipped: back to workbook order.
+  const order = new Map(sheets.map((sheet, index) => [sheet.name, index]));
   skippedSheets.sort((a, b) => order.get(a.name)! - order.get(b.name)!);
-  return {
-    container: 'xlsx',
-    tables,
-    skippedSheets,
-    sheetNames,
-    ...summaryTimeOf(sheets, zip, sharedStrings, part, limits),
-    date1904,
-  };
+  return { tables, skippedSheets };
 }
 
 type SheetKind = 'data' | 'summary' | 'rolledUp';
@@ -176,7 +194,7 @@ function sheetKind(name: string): SheetKind {
   return 'data';
 }
 
-function sheetTable(sheet: SheetEntry, rows: ReturnType<typeof readSheetRows>): RawTable {
+function sheetTable(sheet: SheetEntry, rows: readonly SheetRow[]): RawTable {
   return {
     container: 'xlsx',
     rowWord: 'row',
@@ -188,13 +206,9 @@ function sheetTable(sheet: SheetEntry, rows: ReturnType<typeof readSheetRows>): 
   };
 }
 
-function summaryTimeOf(
-  sheets: readonly SheetEntry[],
-  zip: ZipArchive,
-  sharedStrings: SharedStrings,
-  part: PartReader,
-  limits: ImportLimits,
-): { summaryTime?: CellValue } {
+function summaryTimeOf({ zip, sheets, sharedStrings, part, limits }: OpenWorkbook): {
+  summaryTime?: CellValue;
+} {
   const summary = sheets.find((sheet) => normaliseHeader(sheet.name) === SUMMARY_SHEET);
   if (!summary) return {};
   const rows = part(`sheet "${summary.name}"`, () =>
