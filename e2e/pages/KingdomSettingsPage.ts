@@ -25,7 +25,7 @@ export class KingdomSettingsPage extends AppPage {
 
   /** Chooses one or several files in the upload form, sets the options asked for, and uploads them. */
   async uploadScans(files: string | string[], options: { replace?: boolean } = {}): Promise<void> {
-    await this.scans.getByLabel('Scanner files').setInputFiles(files);
+    await this.scans.getByLabel('Scanner files', { exact: true }).setInputFiles(files);
     if (options.replace) await this.scans.getByLabel('Replace what is stored for the same scan').check();
     await this.scans.getByRole('button', { name: /^Upload (scan|\d+ files)$/ }).click();
   }

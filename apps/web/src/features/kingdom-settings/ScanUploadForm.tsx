@@ -202,7 +202,7 @@ export function ScanUploadForm({ actions, scans }: { actions: Actions; scans: re
       <Field
         label="Scan of a KvK map"
         htmlFor={ids.target}
-        hint="Files of other home kingdoms taken about the same time join one scan, so the map shows every kingdom."
+        hint="Automatic: a file of other home kingdoms taken within 3 hours of a stored scan joins it, so the map shows every kingdom; otherwise it makes a new scan."
       >
         <select
           id={ids.target}
@@ -210,7 +210,7 @@ export function ScanUploadForm({ actions, scans }: { actions: Actions; scans: re
           onChange={(e) => setTarget(e.target.value)}
           className={`${selectClass} w-full sm:w-auto`}
         >
-          <option value="">Automatic: join a scan of that moment, else a new scan</option>
+          <option value="">Automatic</option>
           <option value="new">Always a new scan</option>
           {scans
             .filter((scan) => scan.kind === kind)

@@ -17,6 +17,16 @@ const STATUS_WORDS: Record<ScanOutcome['status'], string> = {
   'already-imported': 'already imported',
 };
 
+/** Where the import found each scan's time (the server's takenAtSource). */
+const TIME_SOURCES: Readonly<Record<string, string>> = {
+  given: 'the time you gave',
+  'summary-sheet': 'the Summary sheet',
+  'file-name-unix-time': 'the file name',
+  'file-name-date': 'the date in the file name',
+  'sheet-name': 'the sheet name',
+  'date-column': 'the date column',
+};
+
 // A long list of skipped rows would push the other files' results off the screen; the rest is counted.
 const SKIPPED_ROWS_SHOWN = 5;
 
@@ -33,6 +43,11 @@ function ScanLine({ scan }: { scan: ScanOutcome }) {
         {scan.sheetName && scan.sheetName !== scan.name ? ` (sheet ${scan.sheetName})` : ''} ·{' '}
         {formatUtc(scan.takenAt)} · {plural(scan.rows, 'governor')} {STATUS_WORDS[scan.status]}
       </p>
+      {scan.status !== 'already-imported' && (
+        <p className="text-xs opacity-90">
+          Time from {TIME_SOURCES[scan.takenAtSource] ?? scan.takenAtSource}
+        </p>
+      )}
       {scan.mergedRepeatedRows > 0 && (
         <p className="text-xs opacity-90">{plural(scan.mergedRepeatedRows, 'repeated row')} merged</p>
       )}
@@ -48,6 +63,11 @@ function ScanLine({ scan }: { scan: ScanOutcome }) {
       )}
     </li>
   );
+}
+
+/** The server starts every refusal with the file's name, which the result already shows above it. */
+function withoutFileName(message: string, fileName: string): string {
+  return message.startsWith(`${fileName}: `) ? message.slice(fileName.length + 2) : message;
 }
 
 function tone(item: UploadItem): 'success' | 'warning' | 'error' | 'info' {
@@ -66,10 +86,9 @@ export function ScanUploadResult({ item }: { item: UploadItem }) {
         <p className="font-medium break-all">{item.file.name}</p>
         {item.state === 'waiting' && <p>Waiting…</p>}
         {item.state === 'importing' && <p>Importing…</p>}
-        {item.state === 'refused' && <p>Refused: {item.error}</p>}
+        {item.state === 'refused' && <p>Refused: {withoutFileName(item.error, item.file.name)}</p>}
         {item.state === 'done' && (
           <>
-            <p>{item.answer.message}</p>
             <ul>
               {item.answer.file.scans.map((scan) => (
                 <ScanLine key={`${scan.scanId}-${scan.sheetName ?? ''}`} scan={scan} />
@@ -77,7 +96,7 @@ export function ScanUploadResult({ item }: { item: UploadItem }) {
             </ul>
             {item.answer.file.warnings.map((warning) => (
               <p key={warning} className="mt-1 font-medium">
-                {warning}
+                Warning: {warning}
               </p>
             ))}
             {item.answer.file.skippedSheets.length > 0 && (
