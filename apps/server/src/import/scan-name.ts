@@ -22,12 +22,14 @@ export function cleanScanName(name: string): string {
 }
 
 /**
- * True for names a scanner or a chat app made up: ids, unix times and uuids with hardly a word left between them
- * (742871269048975389_1766002874_3851, 01032025, 3851). A word of three letters or more is someone's choice: kept.
+ * True for names a scanner or a chat app made up: no letter at all (01032025, 3851), or ids, unix times and uuids
+ * with no word of three letters or more left between them (742871269048975389_1766002874_3851, <uuid>_2).
+ * Short names with letters (kd2101, D1) are someone's choice: kept.
  */
 export function isMachineMadeName(name: string): boolean {
+  if (!/\p{L}/u.test(name)) return true;
   const rest = name.replace(UUID, ' ').replace(LONG_DIGIT_RUN, ' ');
-  return !/\p{L}{3,}/u.test(rest);
+  return rest !== name && !/\p{L}{3,}/u.test(rest);
 }
 
 /** "2025-12-17 20:21 UTC": the name a scan gets when its file name says nothing a person chose. */
