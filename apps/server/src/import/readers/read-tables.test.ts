@@ -166,6 +166,32 @@ describe('readFileTables on every format', () => {
   });
 });
 
+describe('readFileTables on sheets that are not scans', () => {
+  it('skips score sheets by name and pivot tables by their link, with the reason', () => {
+    const content = buildXlsx(
+      [
+        { name: 'Score', rows: [HEADER, [1, 'A', 100]] },
+        { name: 'Pivot of power', rows: [HEADER, [1, 'A', 100]] },
+        { name: '16Jul23-03h', rows: [HEADER, [1, 'A', 100]] },
+      ],
+      [
+        {
+          name: 'xl/worksheets/_rels/sheet2.xml.rels',
+          content:
+            '<Relationships><Relationship Id="rId1" Target="../pivotTables/pivotTable1.xml" ' +
+            'Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/pivotTable"/></Relationships>',
+        },
+      ],
+    );
+    const file = readFileTables(content, 'season.xlsx');
+    expect(file.tables.map((t) => t.sheetName)).toEqual(['16Jul23-03h']);
+    expect(file.skippedSheets).toEqual([
+      { name: 'Score', reason: 'a summary, not a scan' },
+      { name: 'Pivot of power', reason: 'a pivot table, not a scan' },
+    ]);
+  });
+});
+
 describe('readFileTables on damaged workbook parts', () => {
   it('names the part that is damaged', () => {
     const unclosed = buildXlsx(

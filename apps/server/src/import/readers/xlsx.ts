@@ -36,12 +36,14 @@ export interface XlsxOptions {
 const SUMMARY_SHEET = 'summary';
 const SUMMARY_TIME_ROW = 2;
 const SUMMARY_TIME_COLUMN = 5; // F
-// Hero Scrolls' overview sheets; they hold governor IDs too, but only a few of them.
-const NOT_DATA_SHEETS = new Set([SUMMARY_SHEET, 'top10s']);
+// Overview sheets (Hero Scrolls' Summary and Top 10s; a kingdom's own score sheet): they hold governor IDs too, but
+// as rankings or results, not as a scan.
+const NOT_DATA_SHEETS = new Set([SUMMARY_SHEET, 'top10s', 'score', 'scores']);
 const ROLLED_UP = 'rolledup';
 
 export const SKIP_REASONS = {
   summary: 'a summary, not a scan',
+  pivot: 'a pivot table, not a scan',
   noGovernorId: 'no governor ID column',
   rolledUp: 'the rolled-up view; import with --rolled-up',
   notRolledUp: 'not the rolled-up view, which is the only sheet the rolled-up option reads',
@@ -157,6 +159,10 @@ function scanTables(
       skippedSheets.push({ name: sheet.name, reason: SKIP_REASONS[kind] });
       continue;
     }
+    if (hasPivotTable(zip, sheet, part)) {
+      skippedSheets.push({ name: sheet.name, reason: SKIP_REASONS.pivot });
+      continue;
+    }
     // One inflation per sheet; the header rows decide whether the rest is parsed.
     const read = part(`sheet "${sheet.name}"`, () => {
       const xml = zip.readText(sheet.path) ?? '';
@@ -183,6 +189,16 @@ function scanTables(
   const order = new Map(sheets.map((sheet, index) => [sheet.name, index]));
   skippedSheets.sort((a, b) => order.get(a.name)! - order.get(b.name)!);
   return { tables, skippedSheets };
+}
+
+/** A pivot table summarises other data; Excel links it from the sheet's relationships. */
+function hasPivotTable(zip: ZipArchive, sheet: SheetEntry, part: PartReader): boolean {
+  const slash = sheet.path.lastIndexOf('/');
+  const relationshipsPath = `${sheet.path.slice(0, slash + 1)}_rels/${sheet.path.slice(slash + 1)}.rels`;
+  if (!zip.has(relationshipsPath)) return false;
+  return part(`sheet "${sheet.name}"`, () =>
+    readRelationships(zip.readText(relationshipsPath) ?? '').some((r) => r.type.endsWith('/pivotTable')),
+  );
 }
 
 type SheetKind = 'data' | 'summary' | 'rolledUp';
