@@ -6,7 +6,14 @@ import { down as undoScanHomeKds } from '../../src/db/migrations/0007_scan_home_
 import type { ScanKind } from '../../src/db/schema.ts';
 import { GAIN_COLUMNS, type PeriodStat, selectPeriodStats } from '../../src/features/dashboard/queries.ts';
 import { rebuildKingdomPresence } from '../../src/features/scans/presence.ts';
-import { deleteScan, type GovernorStatRow, insertScan } from '../../src/features/scans/scan-store.ts';
+import {
+  addScanRows,
+  deleteScan,
+  type GovernorStatRow,
+  insertScan,
+  replaceScanRows,
+  type StoredScan,
+} from '../../src/features/scans/scan-store.ts';
 import { addTestKingdom } from '../import/import-support.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
 
@@ -228,6 +235,52 @@ describe('a period from governor_presence', () => {
       ),
     );
   });
+
+  it.each([4, 5])(
+    'matches the plain computation when kingdoms’ files are added to scans or replace their rows (seed %i)',
+    async (seed) => {
+      const rand = random(seed);
+      const days = Array.from({ length: 10 }, (_, i) => seed * 100 + i + 1).sort(() => rand() - 0.5);
+      // Each moment's scan is made by the first kingdom's file; the other kingdom's file comes later (a map).
+      const pending: { day: number; rows: GovernorStatRow[] }[] = [];
+      const storedScanAt = async (day: number): Promise<StoredScan> => {
+        const scan = (await kingdomScans(KD)).find((s) => s.kind === 'kingdom' && s.takenAt === day * DAY)!;
+        return { id: scan.id, kingdomKd: KD, kind: 'kingdom', takenAt: scan.takenAt, name: scan.name };
+      };
+      for (const day of days) {
+        const rows = scanRows(rand, day);
+        await addScan(
+          KD,
+          'kingdom',
+          day,
+          rows.filter((row) => row.home_kd === KD),
+        );
+        pending.push({ day, rows: rows.filter((row) => row.home_kd !== KD) });
+        while (pending.length > 0 && rand() < 0.6) {
+          // Half the time to the latest scan (the cheap path), otherwise to any.
+          const index = rand() < 0.5 ? pending.length - 1 : Math.floor(rand() * pending.length);
+          const [part] = pending.splice(index, 1);
+          if (!part || part.rows.length === 0) continue;
+          const scan = await storedScanAt(part.day);
+          await database.db
+            .transaction()
+            .execute((trx) => addScanRows(trx, scan, part.rows, scan.takenAt + 40 * 60));
+        }
+        if (rand() < 0.25) {
+          const scans = (await kingdomScans(KD)).filter(
+            (s) => s.kind === 'kingdom' && s.takenAt >= seed * 100 * DAY,
+          );
+          const target = scans[Math.floor(rand() * scans.length)]!;
+          const fresh = scanRows(rand, target.takenAt / DAY).filter((row) => row.home_kd === KD);
+          const scan = await storedScanAt(target.takenAt / DAY);
+          await database.db
+            .transaction()
+            .execute((trx) => replaceScanRows(trx, scan, [KD], fresh, scan.takenAt));
+        }
+        await expectFastPathMatchesPlain(rand);
+      }
+    },
+  );
 
   it('takes a long list of governors too (filtered after the query)', async () => {
     const scans = await kingdomScans(KD);
