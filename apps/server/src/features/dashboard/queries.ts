@@ -108,10 +108,7 @@ export type Gains = Record<GainColumn, number | null>;
 
 // Column names come from the constant above, never from a request. NULL − x is NULL in SQL: an unknown end gives an
 // unknown gain, as the dashboard defines it.
-const PERIOD_VALUES = [
-  's.governor_id',
-  's.first_at',
-  's.last_at',
+const STAT_VALUES = [
   'l.name',
   'l.alliance',
   'l.home_kd',
@@ -119,18 +116,28 @@ const PERIOD_VALUES = [
   'l.power',
   ...GAIN_COLUMNS.map((column) => `l.${column} - f.${column}`),
 ];
+/** The values of a period row, in unpack's order: governor, first and last scan time, then STAT_VALUES. */
+const PERIOD_WIDTH = 3 + STAT_VALUES.length;
+const STAT_COLUMNS = sql.raw(STAT_VALUES.map((value, i) => `${value} as v${i + 3}`).join(', '));
+const ALL_COLUMNS = Array.from({ length: PERIOD_WIDTH }, (_, i) => `v${i}`).join(', ');
 /** SQLite: all rows as one JSON array of arrays. PostgreSQL: plain columns v0, v1, … in the same order. */
-const SQLITE_PACKED = sql.raw(`json_group_array(json_array(${PERIOD_VALUES.join(', ')})) as packed`);
-const POSTGRES_COLUMNS = sql.raw(PERIOD_VALUES.map((value, i) => `${value} as v${i}`).join(', '));
+const SQLITE_PACKED = sql.raw(`json_group_array(json_array(${ALL_COLUMNS})) as packed`);
+const POSTGRES_COLUMNS = sql.raw(ALL_COLUMNS);
 
 /**
  * One entry per governor seen in the period's kingdom scans (`scans`: kingdom kd's scans from the period's start to
  * its end; the kingdom scans among them bound the period), from its stats at the first and last of those scans in
- * which it appears.
- * - `span` takes each governor's first and last scan time from governor_presence (runs of consecutive scans, about
- *   one row per governor, see migration 0003; an open run reaches the latest scan), clamped to the period; the
- *   scans and the two stat rows per governor are then index lookups. SQLite: CROSS JOIN fixes that join order. PostgreSQL: LATERAL … OFFSET 0 makes each
- *   stat lookup a one-row index scan (its planner otherwise probes a governor's whole history and filters).
+ * which it appears. Two parts (docs/benchmarks.md, "PostgreSQL's cold read"):
+ * - `whole`: the governors in both the period's first and last scan — nearly all of them — are those two scans'
+ *   rows joined on governor id: two range reads of (scan, governor), which PostgreSQL merge-joins in key order and
+ *   SQLite walks with one lookup per row, instead of two index lookups per governor.
+ * - `partial`: everyone else (arrived or left during the period). `span` takes each governor's first and last scan
+ *   time from governor_presence (runs of consecutive scans, about one row per governor, see migration 0003; an open
+ *   run reaches the latest scan), clamped to the period; a governor is in the period's first scan exactly when its
+ *   clamped first time is the period's start (a run is present in every scan it spans), so `partial` is `span`
+ *   less `whole`. Its two stat rows are index lookups. SQLite: CROSS JOIN fixes that join order. PostgreSQL:
+ *   LATERAL … OFFSET 0 makes each lookup a one-row index scan (its planner otherwise probes a governor's whole
+ *   history and filters).
  * - Gains are computed in SQL. On SQLite the whole answer comes back as one JSON text: better-sqlite3 builds wide
  *   row objects (or arrays) value by value, slower than one JSON.parse, and this halves the time of a
  *   16,000-governor period. On PostgreSQL plain columns are faster (building JSON costs the server more than pg's
@@ -152,17 +159,23 @@ export async function selectPeriodStats(
   scans: readonly ScanInfo[],
   filter: PeriodFilter = {},
 ): Promise<PeriodStat[]> {
-  const times = scans.filter((scan) => scan.kind === 'kingdom').map((scan) => scan.takenAt);
-  if (times.length === 0) return [];
-  const start = Math.min(...times);
-  const end = Math.max(...times);
+  const kingdomScans = scans.filter((scan) => scan.kind === 'kingdom');
+  if (kingdomScans.length === 0) return [];
+  const first = kingdomScans.reduce((a, b) => (b.takenAt < a.takenAt ? b : a));
+  const last = kingdomScans.reduce((a, b) => (b.takenAt > a.takenAt ? b : a));
+  const [start, end] = [first.takenAt, last.takenAt];
   const ids = filter.governorIds;
   if (ids?.length === 0) return [];
   const idsInSql = ids !== undefined && ids.length <= MAX_ID_PARAMETERS;
-  const onlyIds = idsInSql ? sql`and governor_id in (${sql.join(ids)})` : sql``;
+  const onlyIds = (column: string) => (idsInSql ? sql`and ${sql.ref(column)} in (${sql.join(ids)})` : sql``);
   const onlyHome =
     filter.homeKd === undefined ? sql`` : sql`and (l.home_kd = ${filter.homeKd} or l.home_kd is null)`;
   const postgres = dialectOf(db) === 'postgres';
+  const whole = sql`
+    select l.governor_id as v0, ${start} as v1, ${end} as v2, ${STAT_COLUMNS}
+    from governor_stats f ${postgres ? sql`join` : sql`cross join`} governor_stats l
+      on l.scan_id = ${last.id} and l.governor_id = f.governor_id
+    where f.scan_id = ${first.id} ${onlyIds('f.governor_id')} ${onlyHome}`;
   // The last scan's row first: a home kd filter then skips the first scan's lookup for everyone else.
   const lookups = postgres
     ? sql`join scans sl on sl.kingdom_kd = ${kd} and sl.kind = 'kingdom' and sl.taken_at = s.last_at
@@ -185,12 +198,21 @@ export async function selectPeriodStats(
         min(case when first_at < ${start} then ${start} else first_at end) as first_at,
         max(case when last_at is null or last_at > ${end} then ${end} else last_at end) as last_at
       from governor_presence
-      where kingdom_kd = ${kd} and first_at <= ${end} and (last_at is null or last_at >= ${start}) ${onlyIds}
+      where kingdom_kd = ${kd} and first_at <= ${end} and (last_at is null or last_at >= ${start})
+        ${onlyIds('governor_id')}
       group by governor_id
+    ),
+    partial as (
+      select * from span where first_at <> ${start} or last_at <> ${end}
     )
     select ${postgres ? POSTGRES_COLUMNS : SQLITE_PACKED}
-    from span s
-    ${lookups}
+    from (
+      ${whole}
+      union all
+      select s.governor_id as v0, s.first_at as v1, s.last_at as v2, ${STAT_COLUMNS}
+      from partial s
+      ${lookups}
+    ) period_rows
   `.execute(db);
   // pg keeps the columns' order in each row object (string keys keep insertion order).
   const values: unknown[][] = postgres
