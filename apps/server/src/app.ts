@@ -17,6 +17,7 @@ import { rallyRoutes } from './features/rally/routes.ts';
 import { settingsRoutes } from './features/settings/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import type { CounterStore } from './plugins/counter-store.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { answerRouterError, errorHandlerPlugin } from './plugins/error-handler.ts';
 import { type RateLimitSettings, rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -27,6 +28,8 @@ export type AppConfig = Pick<ServerConfig, 'loginEnabled' | 'logLevel' | 'webDis
   Partial<Pick<ServerConfig, 'trustProxy' | 'shopUrl' | 'premiumUrl'>> & {
     /** Tests lower or raise the limits; the server uses the defaults in plugins/rate-limit.ts. */
     rateLimits?: Partial<RateLimitSettings>;
+    /** Where the rate limits count (plugins/counter-store.ts); this process's memory when absent. */
+    counterStore?: CounterStore;
   };
 
 /** Builds the whole server without listening, so tests drive it through `app.inject`. */
@@ -45,7 +48,10 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
   await app.register(securityHeadersPlugin);
   await app.register(databasePlugin, { database });
   await app.register(authPlugin);
-  await app.register(rateLimitPlugin, { settings: config.rateLimits ?? {} });
+  await app.register(rateLimitPlugin, {
+    settings: config.rateLimits ?? {},
+    ...(config.counterStore ? { store: config.counterStore } : {}),
+  });
 
   await app.register(
     async (api) => {

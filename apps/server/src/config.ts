@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { type ImportLimits, importLimitsFromEnv } from './import/limits.ts';
+import { type RateLimitStoreSetting, rateLimitStoreSetting } from './plugins/counter-store.ts';
 
 export type SeedDemo = 'auto' | 'false';
 /** Fastify's trustProxy: true/false, or addresses, CIDR ranges and presets such as `loopback`. */
@@ -23,6 +24,8 @@ export interface ServerConfig {
   webDistDir: string | undefined;
   /** How files are read in reader processes (IMPORT_TIME_LIMIT_SECONDS, IMPORT_MEMORY_LIMIT_MB, IMPORT_WORKERS). */
   importWork: ImportWorkConfig;
+  /** Where the rate limits count (RATE_LIMIT_STORE, REDIS_URL; plugins/counter-store.ts). */
+  rateLimitStore: RateLimitStoreSetting;
 }
 
 export interface ImportWorkConfig {
@@ -66,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel,
     webDistDir: resolve(import.meta.dirname, '../../web/dist'),
     importWork: loadImportWorkConfig(env),
+    rateLimitStore: rateLimitStoreSetting(env),
   };
 }
 

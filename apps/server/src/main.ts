@@ -4,6 +4,7 @@ import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { prepareDemo } from './features/demo/service.ts';
 import { prewarmParseWorkers } from './import/parse-off-thread.ts';
+import { openCounterStore } from './plugins/counter-store.ts';
 import { siteBase } from './site-links.ts';
 import { readBannerFacts, startBanner } from './start-banner.ts';
 
@@ -16,11 +17,13 @@ async function main(): Promise<void> {
     demoSecret: config.demoSecret,
     now: new Date(),
   });
-  const app = await buildApp(config, database);
+  const counterStore = await openCounterStore(config.rateLimitStore, database);
+  const app = await buildApp({ ...config, counterStore }, database);
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     await app.close();
+    await counterStore.close();
     await database.close();
     process.exit(0);
   };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
+import { type CounterStore, MemoryCounterStore } from './counter-store.ts';
 import { FailureCounter } from './failure-counter.ts';
 import { type CodeGuess, WrongCodeLimiter, type WrongCodeSettings } from './wrong-code-limiter.ts';
 
@@ -89,17 +90,28 @@ export function countAsWrongCode(request: FastifyRequest, guess: CodeGuess): voi
  * Rate limits against guessing (the rules: wrong-code-limiter.ts). Viewer calls (kd + access code) and the demo
  * link answer 404 for a wrong pair; each 404 there is counted for the client's address, and a blocked client gets
  * 429 on such calls, right code or not, until its window ends. Sign-in failures are counted by the sign-in route
- * itself (per address and per username). Counters live in this process: one server, or one per instance behind a
- * load balancer.
+ * itself (per address and per username). Counters live in `store`: this process's memory unless the server was
+ * given a shared one (counter-store.ts), which its caller then closes.
  */
-export const rateLimitPlugin = fp<{ settings?: Partial<RateLimitSettings> }>(
+export const rateLimitPlugin = fp<{ settings?: Partial<RateLimitSettings>; store?: CounterStore }>(
   async (app: FastifyInstance, options) => {
     const settings = { ...DEFAULT_RATE_LIMITS, ...options.settings };
+    const store = options.store ?? new MemoryCounterStore();
     app.decorate('rateLimits', {
       settings,
-      signInByAddress: new FailureCounter(settings.signInPerAddress, settings.windowMs),
-      signInByUsername: new FailureCounter(settings.signInPerUsername, settings.windowMs),
-      wrongCodes: new WrongCodeLimiter(settings),
+      signInByAddress: new FailureCounter(
+        settings.signInPerAddress,
+        settings.windowMs,
+        store,
+        'sign-in-address',
+      ),
+      signInByUsername: new FailureCounter(
+        settings.signInPerUsername,
+        settings.windowMs,
+        store,
+        'sign-in-user',
+      ),
+      wrongCodes: new WrongCodeLimiter(settings, store),
     });
     app.decorateRequest('refusedGuess', null);
 
@@ -121,24 +133,27 @@ export const rateLimitPlugin = fp<{ settings?: Partial<RateLimitSettings> }>(
     app.addHook('preHandler', async (request, reply) => {
       const guess = describeGuess(request);
       if (!guess) return;
-      const wait = app.rateLimits.wrongCodes.blockedFor(request.ip, guess);
+      const wait = await app.rateLimits.wrongCodes.blockedFor(request.ip, guess);
       if (wait > 0) refuseTooMany(reply, wait, TOO_MANY_ATTEMPTS);
     });
 
-    app.addHook('onResponse', async (request, reply) => {
-      if (request.refusedGuess) {
-        app.rateLimits.wrongCodes.wrong(request.ip, request.refusedGuess);
-        return;
-      }
-      const status = reply.statusCode;
-      if (status !== 404 && (status < 200 || status >= 300)) return;
-      const guess = describeGuess(request);
-      if (!guess) return;
-      if (status === 404) app.rateLimits.wrongCodes.wrong(request.ip, guess);
-      else app.rateLimits.wrongCodes.right(request.ip, guess);
+    // Counted before the answer leaves (onSend, not onResponse): with a shared store the write takes a round trip,
+    // and a guesser's next request, on this process or another, must already see it.
+    app.addHook('onSend', async (request, reply, payload) => {
+      await countAnswer(app, request, reply.statusCode);
+      return payload;
     });
   },
 );
+
+async function countAnswer(app: FastifyInstance, request: FastifyRequest, status: number): Promise<void> {
+  if (request.refusedGuess) return app.rateLimits.wrongCodes.wrong(request.ip, request.refusedGuess);
+  if (status !== 404 && (status < 200 || status >= 300)) return;
+  const guess = describeGuess(request);
+  if (!guess) return;
+  if (status === 404) await app.rateLimits.wrongCodes.wrong(request.ip, guess);
+  else await app.rateLimits.wrongCodes.right(request.ip, guess);
+}
 
 function isLoopback(address: string): boolean {
   return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');

@@ -1,3 +1,4 @@
+import type { CounterStore } from './counter-store.ts';
 import { FailureCounter, RecentSet } from './failure-counter.ts';
 
 /** One attempt at a secret: which kingdom (or `*` for calls by code alone, `demo` for the demo link) and the code. */
@@ -35,32 +36,43 @@ export class WrongCodeLimiter {
   private readonly targetCodes: FailureCounter;
   private readonly trustedViewers: RecentSet;
 
-  constructor(settings: WrongCodeSettings, now: () => number = Date.now) {
-    this.repeats = new FailureCounter(settings.wrongCodePerPair, settings.windowMs, 50_000, now);
-    this.byAddress = new FailureCounter(settings.wrongCodePerAddress, settings.windowMs, 50_000, now);
-    this.byTarget = new FailureCounter(settings.wrongCodePerKingdom, settings.windowMs, 50_000, now);
-    this.targetCodes = new FailureCounter(Number.POSITIVE_INFINITY, settings.windowMs, 50_000, now);
-    this.trustedViewers = new RecentSet(settings.trustedViewerMs, 50_000, now);
+  constructor(settings: WrongCodeSettings, store: CounterStore) {
+    this.repeats = new FailureCounter(settings.wrongCodePerPair, settings.windowMs, store, 'code-pair');
+    this.byAddress = new FailureCounter(
+      settings.wrongCodePerAddress,
+      settings.windowMs,
+      store,
+      'code-address',
+    );
+    this.byTarget = new FailureCounter(settings.wrongCodePerKingdom, settings.windowMs, store, 'code-target');
+    this.targetCodes = new FailureCounter(
+      Number.POSITIVE_INFINITY,
+      settings.windowMs,
+      store,
+      'code-target-codes',
+    );
+    this.trustedViewers = new RecentSet(settings.trustedViewerMs, store, 'trusted-viewer');
   }
 
   /** Milliseconds the caller must wait before this guess is answered, or 0. */
-  blockedFor(address: string, guess: CodeGuess): number {
-    const pair = this.repeats.blockedFor(pairKey(address, guess));
+  async blockedFor(address: string, guess: CodeGuess): Promise<number> {
+    const pair = await this.repeats.blockedFor(pairKey(address, guess));
     if (pair > 0) return pair;
-    const byAddress = this.byAddress.blockedFor(address);
+    const byAddress = await this.byAddress.blockedFor(address);
     if (byAddress > 0) return byAddress;
-    if (this.trustedViewers.has(viewerKey(address, guess))) return 0;
+    if (await this.trustedViewers.has(viewerKey(address, guess))) return 0;
     return this.byTarget.blockedFor(guess.target);
   }
 
-  wrong(address: string, guess: CodeGuess): void {
+  async wrong(address: string, guess: CodeGuess): Promise<void> {
     // Only a code this address has not tried in this window counts towards its guessing limit.
-    if (this.repeats.fail(pairKey(address, guess)) === 1) this.byAddress.fail(address);
-    if (this.targetCodes.fail(`${guess.target}\n${guess.code}`) === 1) this.byTarget.fail(guess.target);
+    if ((await this.repeats.fail(pairKey(address, guess))) === 1) await this.byAddress.fail(address);
+    if ((await this.targetCodes.fail(`${guess.target}\n${guess.code}`)) === 1)
+      await this.byTarget.fail(guess.target);
   }
 
-  right(address: string, guess: CodeGuess): void {
-    this.trustedViewers.add(viewerKey(address, guess));
+  right(address: string, guess: CodeGuess): Promise<void> {
+    return this.trustedViewers.add(viewerKey(address, guess));
   }
 }
 

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DatabaseCounterStore, MemoryCounterStore } from '../../src/plugins/counter-store.ts';
 import { FailureCounter } from '../../src/plugins/failure-counter.ts';
 import { TOO_MANY_ATTEMPTS } from '../../src/plugins/rate-limit.ts';
 import { WrongCodeLimiter } from '../../src/plugins/wrong-code-limiter.ts';
 import { type AuthWorld, bearer, createAuthWorld } from '../support/auth-world.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
 
 const RIGHT = '/api/settings/2101/code-2101';
 
@@ -155,27 +157,39 @@ describe('behind a trusted proxy', () => {
   });
 });
 
-describe('FailureCounter', () => {
-  it('blocks at the limit, lets go when the window ends, and stays bounded', () => {
+describe('MemoryCounterStore', () => {
+  it('blocks at the limit, lets go when the window ends, and stays bounded', async () => {
     let now = 1_000;
-    const counter = new FailureCounter(2, 100, 3, () => now);
-    expect(counter.fail('a')).toBe(1);
-    expect(counter.blockedFor('a')).toBe(0);
-    expect(counter.fail('a')).toBe(2);
-    expect(counter.blockedFor('a')).toBe(100);
+    const counter = new FailureCounter(2, 100, new MemoryCounterStore(3, () => now), 'test');
+    expect(await counter.fail('a')).toBe(1);
+    expect(await counter.blockedFor('a')).toBe(0);
+    expect(await counter.fail('a')).toBe(2);
+    expect(await counter.blockedFor('a')).toBe(100);
     now += 101;
-    expect(counter.blockedFor('a')).toBe(0);
-    for (const key of ['k1', 'k2', 'k3', 'k4', 'k5']) counter.fail(key);
+    expect(await counter.blockedFor('a')).toBe(0);
+    for (const key of ['k1', 'k2', 'k3', 'k4', 'k5']) await counter.fail(key);
     // Full at 3 keys: the oldest went first.
-    counter.fail('k5');
-    expect(counter.blockedFor('k5')).toBeGreaterThan(0);
-    expect(counter.blockedFor('k1')).toBe(0);
+    await counter.fail('k5');
+    expect(await counter.blockedFor('k5')).toBeGreaterThan(0);
+    expect(await counter.blockedFor('k1')).toBe(0);
   });
 });
 
-describe('WrongCodeLimiter', () => {
-  it('lets each block go when its window ends, and forgets trusted viewers after their time', () => {
+// The same rules whichever store counts (counter-store.ts); both stores take the injected clock.
+describe.each(['memory', 'database'] as const)('WrongCodeLimiter counting in %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.drop());
+
+  it('lets each block go when its window ends, and forgets trusted viewers after their time', async () => {
     let now = 0;
+    const clock = () => now;
+    const store =
+      kind === 'memory'
+        ? new MemoryCounterStore(50_000, clock)
+        : await DatabaseCounterStore.open(database.db, database.dialect, clock);
     const limiter = new WrongCodeLimiter(
       {
         wrongCodePerPair: 2,
@@ -184,28 +198,28 @@ describe('WrongCodeLimiter', () => {
         windowMs: 100,
         trustedViewerMs: 1_000,
       },
-      () => now,
+      store,
     );
     const guess = (code: string, target = 'kd 1') => ({ target, code });
-    limiter.right('viewer', guess('right'));
-    limiter.wrong('a', guess('x'));
-    limiter.wrong('a', guess('x'));
+    await limiter.right('viewer', guess('right'));
+    await limiter.wrong('a', guess('x'));
+    await limiter.wrong('a', guess('x'));
     // The same code twice: that pair is blocked, the address is not (one different code so far).
-    expect(limiter.blockedFor('a', guess('x'))).toBe(100);
-    expect(limiter.blockedFor('a', guess('y'))).toBe(0);
-    limiter.wrong('a', guess('y'));
-    expect(limiter.blockedFor('a', guess('right'))).toBe(100);
+    expect(await limiter.blockedFor('a', guess('x'))).toBe(100);
+    expect(await limiter.blockedFor('a', guess('y'))).toBe(0);
+    await limiter.wrong('a', guess('y'));
+    expect(await limiter.blockedFor('a', guess('right'))).toBe(100);
     // A third different code from another address reaches the kingdom's ceiling.
-    limiter.wrong('b', guess('z'));
-    expect(limiter.blockedFor('c', guess('right'))).toBe(100);
-    expect(limiter.blockedFor('viewer', guess('right'))).toBe(0);
-    expect(limiter.blockedFor('c', guess('right', 'kd 2'))).toBe(0);
+    await limiter.wrong('b', guess('z'));
+    expect(await limiter.blockedFor('c', guess('right'))).toBe(100);
+    expect(await limiter.blockedFor('viewer', guess('right'))).toBe(0);
+    expect(await limiter.blockedFor('c', guess('right', 'kd 2'))).toBe(0);
     now = 101;
-    expect(limiter.blockedFor('a', guess('x'))).toBe(0);
-    expect(limiter.blockedFor('c', guess('right'))).toBe(0);
+    expect(await limiter.blockedFor('a', guess('x'))).toBe(0);
+    expect(await limiter.blockedFor('c', guess('right'))).toBe(0);
     // Past its time, the viewer is one address among others again.
     now = 1_001;
-    for (const code of ['p', 'q', 'r']) limiter.wrong(`g-${code}`, guess(code));
-    expect(limiter.blockedFor('viewer', guess('right'))).toBeGreaterThan(0);
+    for (const code of ['p', 'q', 'r']) await limiter.wrong(`g-${code}`, guess(code));
+    expect(await limiter.blockedFor('viewer', guess('right'))).toBeGreaterThan(0);
   });
 });

@@ -29,19 +29,19 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const limits = app.rateLimits;
       const userKey = username.toLowerCase();
       const wait = Math.max(
-        limits.signInByAddress.blockedFor(request.ip),
-        limits.signInByUsername.blockedFor(userKey),
+        await limits.signInByAddress.blockedFor(request.ip),
+        await limits.signInByUsername.blockedFor(userKey),
       );
       if (wait > 0) refuseTooMany(reply, wait, TOO_MANY_SIGN_INS);
 
       const session = await signIn(app.db, { username, password });
       if (!session) {
-        limits.signInByAddress.fail(request.ip);
-        limits.signInByUsername.fail(userKey);
+        await limits.signInByAddress.fail(request.ip);
+        await limits.signInByUsername.fail(userKey);
         request.log.info({ username }, 'sign-in refused');
         throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
       }
-      limits.signInByUsername.reset(userKey);
+      await limits.signInByUsername.reset(userKey);
       return session;
     },
   );

@@ -1,0 +1,136 @@
+/**
+ * Several server processes on one database (docs/operations.md, "More than one process"): two app instances, each
+ * with its own database connection, share their rate-limit counters through the database or Redis, so a guesser
+ * spreading wrong codes or sign-ins over both is refused by both. Redis is tried when TEST_REDIS_URL is set, as
+ * PostgreSQL is by TEST_DATABASE_URL.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { createDatabase, type DatabaseHandle } from '../../src/db/database.ts';
+import {
+  type CounterStore,
+  DatabaseCounterStore,
+  MemoryCounterStore,
+} from '../../src/plugins/counter-store.ts';
+import { TOO_MANY_ATTEMPTS, TOO_MANY_SIGN_INS } from '../../src/plugins/rate-limit.ts';
+import { RedisCounterStore } from '../../src/plugins/redis-counter-store.ts';
+import { createAuthWorld } from '../support/auth-world.ts';
+import { createTestDatabase, type TestDatabase, testDialect } from '../support/test-db.ts';
+
+const RIGHT = '/api/settings/2101/code-2101';
+const LIMITS = {
+  wrongCodePerAddress: 3,
+  wrongCodePerPair: 3,
+  wrongCodePerKingdom: 10_000,
+  signInPerAddress: 2,
+  signInPerUsername: 100,
+  windowMs: 60_000,
+};
+
+type StoreKind = 'memory' | 'database' | 'redis';
+const kinds: StoreKind[] = ['memory', 'database', ...(process.env.TEST_REDIS_URL ? ['redis' as const] : [])];
+
+describe.each(kinds)('two app instances counting in %s', (kind) => {
+  let sqliteFolder: string | undefined;
+  let database: TestDatabase;
+  let second: DatabaseHandle;
+  const stores: CounterStore[] = [];
+  const apps: FastifyInstance[] = [];
+  const redisPrefix = `kingdom-stats-test:${randomBytes(6).toString('hex')}:`;
+
+  async function storeFor(handle: DatabaseHandle): Promise<CounterStore> {
+    if (kind === 'memory') return new MemoryCounterStore();
+    if (kind === 'database') return DatabaseCounterStore.open(handle.db, handle.dialect);
+    return RedisCounterStore.open(process.env.TEST_REDIS_URL ?? '', redisPrefix);
+  }
+
+  beforeAll(async () => {
+    // Two processes on SQLite share a file, never an in-memory database.
+    if (testDialect() === 'sqlite') sqliteFolder = mkdtempSync(join(tmpdir(), 'shared-limits-'));
+    database = await createTestDatabase(
+      sqliteFolder ? { sqliteFile: join(sqliteFolder, 'shared.sqlite') } : {},
+    );
+    await createAuthWorld(database.db);
+    second = createDatabase(database.url);
+    for (const handle of [database, second]) {
+      const counterStore = await storeFor(handle);
+      stores.push(counterStore);
+      apps.push(
+        await buildApp(
+          { loginEnabled: true, logLevel: 'silent', webDistDir: undefined, rateLimits: LIMITS, counterStore },
+          handle,
+        ),
+      );
+    }
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const store of stores) await store.close();
+    await second.close();
+    await database.drop();
+    if (sqliteFolder) rmSync(sqliteFolder, { recursive: true, force: true });
+  });
+
+  const get = (app: FastifyInstance, url: string, remoteAddress: string) =>
+    app.inject({ url, remoteAddress });
+  const signIn = (app: FastifyInstance, remoteAddress: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress,
+      payload: { username: 'nobody-here', password: 'not-the-password-at-all' },
+    });
+
+  it(
+    kind === 'memory'
+      ? 'counts per process: wrong codes spread over both are not refused (the default, one process)'
+      : 'refuses wrong codes spread over both instances on both, even the right code',
+    async () => {
+      const [first, other] = apps as [FastifyInstance, FastifyInstance];
+      const ip = '10.77.0.1';
+      expect((await get(first, '/api/settings/2101/guess-1xx', ip)).statusCode).toBe(404);
+      expect((await get(other, '/api/settings/2101/guess-2xx', ip)).statusCode).toBe(404);
+      expect((await get(first, '/api/settings/2101/guess-3xx', ip)).statusCode).toBe(404);
+      const onOther = await get(other, RIGHT, ip);
+      const onFirst = await get(first, RIGHT, ip);
+      if (kind === 'memory') {
+        // Two wrong codes on one, one on the other: neither reached the limit of three.
+        expect(onOther.statusCode).toBe(200);
+        expect(onFirst.statusCode).toBe(200);
+        return;
+      }
+      for (const blocked of [onOther, onFirst]) {
+        expect(blocked.statusCode).toBe(429);
+        expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED', error: TOO_MANY_ATTEMPTS });
+        expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      // Another address is not affected.
+      expect((await get(other, RIGHT, '10.77.0.2')).statusCode).toBe(200);
+    },
+  );
+
+  it(
+    kind === 'memory'
+      ? 'counts failed sign-ins per process'
+      : 'refuses a third failed sign-in on the other instance',
+    async () => {
+      const [first, other] = apps as [FastifyInstance, FastifyInstance];
+      const ip = '10.78.0.1';
+      expect((await signIn(first, ip)).statusCode).toBe(401);
+      expect((await signIn(other, ip)).statusCode).toBe(401);
+      const third = await signIn(other, ip);
+      if (kind === 'memory') {
+        expect(third.statusCode).toBe(401);
+        return;
+      }
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toMatchObject({ code: 'RATE_LIMITED', error: TOO_MANY_SIGN_INS });
+      expect((await signIn(first, ip)).statusCode).toBe(429);
+    },
+  );
+});

@@ -1,0 +1,59 @@
+// Bundles the server into apps/server/dist (main.mjs and the file reader's parse-worker-entry.mjs) when the bundle is
+// missing or older than its sources. Running the TypeScript through tsx made every start transform and load some
+// two hundred modules one by one: 1.4–5 s before the server answered (docs/benchmarks.md, "Server start-up"). The
+// bundle is plain JavaScript in two files; npm packages stay outside it and load from node_modules as before.
+// esbuild comes with tsx, a dependency of the server, so nothing new is installed.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const serverEntry = join(root, 'apps/server/dist/main.mjs');
+const sources = [
+  'apps/server/src',
+  'apps/server/package.json',
+  'packages/core/src',
+  'packages/core/package.json',
+];
+
+function newestChange(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newestChange(join(path, name))));
+}
+
+/** The bundle's path, built first when missing or stale (a fraction of a second). */
+export async function ensureServerBuild() {
+  const builtAt = existsSync(serverEntry) ? statSync(serverEntry).mtimeMs : 0;
+  const changedAt = Math.max(...sources.map((source) => newestChange(join(root, source))));
+  if (builtAt >= changedAt) return serverEntry;
+  const { build } = await import('esbuild');
+  const server = JSON.parse(readFileSync(join(root, 'apps/server/package.json'), 'utf8'));
+  // Our own workspace packages are TypeScript and go into the bundle; every other package is loaded by Node.
+  const external = Object.keys({ ...server.dependencies, ...server.devDependencies }).filter(
+    (name) => !name.startsWith('@kingdom-stats/'),
+  );
+  const common = {
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external,
+    logLevel: 'warning',
+    // esbuild's own require() shim for CommonJS inside ESM needs one in scope.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+  };
+  await Promise.all([
+    build({ ...common, entryPoints: [join(root, 'apps/server/src/main.ts')], outfile: serverEntry }),
+    // parse-off-thread.ts starts readers from the file beside it; next to the bundle, that is this one.
+    build({
+      ...common,
+      entryPoints: [join(root, 'apps/server/src/import/parse-worker.ts')],
+      outfile: join(root, 'apps/server/dist/parse-worker-entry.mjs'),
+    }),
+  ]);
+  return serverEntry;
+}
