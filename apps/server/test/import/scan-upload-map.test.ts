@@ -29,7 +29,7 @@ describe('uploading the files of a KvK map, and renaming scans', () => {
       headers: { ...bearer(world.kingdomAdmin), 'content-type': 'application/octet-stream' },
       payload: Buffer.from(`${lines.join('\n')}\n`),
     });
-  const rename = async (scanId: number, payload: unknown, who = world.kingdomAdmin) =>
+  const rename = async (scanId: number, payload: { name: string }, who = world.kingdomAdmin) =>
     t.app.inject({ method: 'PATCH', url: `${await base()}/scans/${scanId}`, headers: bearer(who), payload });
   const page = async () =>
     adminKingdomResponseSchema.parse(
