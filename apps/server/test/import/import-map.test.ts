@@ -204,6 +204,19 @@ describe('scans of a KvK map, one file per home kingdom', () => {
     expect(row['Power Change']).toBe(70_012 - 69_990 + 7);
   });
 
+  it('adds the kingdoms’ autarch files of one moment to one autarch scan, and the autarch view shows them', async () => {
+    const autarch = async () =>
+      (await t.app.inject(`/api/dashboard/${KD}/autarch-data/${CODE}?pageSize=100`)).json();
+    const first = await importKingdom(4001, 1, { kind: 'autarch' });
+    expect(first.scans[0]).toMatchObject({ status: 'imported', takenAt: DAY1 });
+    expect((await autarch()).totalPlayers).toBe(3);
+    const added = await importKingdom(4002, 1, { kind: 'autarch' });
+    expect(added.scans[0]).toMatchObject({ status: 'added', scanId: first.scans[0]?.scanId });
+    const view = await autarch();
+    expect(view.totalPlayers).toBe(6);
+    expect(view.availableKDs).toEqual([4001, 4002]);
+  });
+
   it('makes a scan of its own when asked, and joins a named scan whatever its time', async () => {
     const separate = await importScanFile(t.database.db, {
       kingdomKd: KD,

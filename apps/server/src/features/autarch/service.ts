@@ -7,7 +7,7 @@ import {
 } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { fingerprint, type KingdomContext, loadKingdomContext } from '../dashboard/context.ts';
+import { type KingdomContext, loadKingdomContext, scansKey } from '../dashboard/context.ts';
 import { ComputeCache } from '../dashboard/period-cache.ts';
 import {
   isUnfiltered,
@@ -80,7 +80,7 @@ export class AutarchService {
 
   private autarchData(context: KingdomContext): Promise<AutarchData> {
     const ids = context.autarchScans.map((scan) => scan.id);
-    const key = ['autarch', context.kingdom.kd, fingerprint(ids), context.campKey].join(':');
+    const key = ['autarch', context.kingdom.kd, scansKey(context.autarchScans), context.campKey].join(':');
     return this.cache.get(key, async () => {
       const stats = ids.length === 0 ? [] : await selectLatestAutarchStats(this.db, context.kingdom.kd);
       const rows = stats.map((stat) => autarchRow(stat, context));
