@@ -8,6 +8,7 @@ import type { ImportResult } from './import-xlsx.ts';
 import type { KdDashboardResult } from './kd-dashboard.ts';
 import type { Generation } from './scale-data.ts';
 import { formatMs, formatPair, type Percentiles, type SampleSummary } from './stats.ts';
+import type { WireBytes } from './wire-bytes.ts';
 
 export type DatabaseName = 'sqlite' | 'postgres';
 export const DATABASE_LABELS: Record<DatabaseName, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
@@ -21,6 +22,23 @@ export type Outcome<T> = T | Failed;
 export function failed(value: unknown): value is Failed {
   return typeof value === 'object' && value !== null && 'error' in value;
 }
+
+/** The 1, 5 and 15-minute load averages before and after one measurement. */
+export interface LoadDuring {
+  before: [number, number, number];
+  after: [number, number, number];
+}
+
+/** The measurements of one database that record their load average (DatabaseResults.loadAverages). */
+export type Section =
+  | 'import'
+  | 'dashboard'
+  | 'kdDashboard'
+  | 'startup'
+  | 'firstScreen'
+  | 'wireBytes'
+  | 'load'
+  | 'saturation';
 
 export interface LoadFigures {
   connections: number;
@@ -44,6 +62,7 @@ export interface WebBundleFigures {
   initialJsFiles: string[];
   dashboardJsGzipBytes: number;
   totalJsGzipBytes: number;
+  dashboardFiles: string[];
 }
 
 export interface DatabaseResults {
@@ -57,6 +76,10 @@ export interface DatabaseResults {
   dashboard: Outcome<DashboardResult>;
   kdDashboard: Outcome<KdDashboardResult>;
   firstScreen: Outcome<FirstScreenFigures>;
+  wireBytes: Outcome<WireBytes>;
+  /** Each bench server's start, spawn to /api/health answering 200, ms. */
+  startMs: number[];
+  loadAverages: Partial<Record<Section, LoadDuring>>;
   /** Viewers at a viewer's pace, on a freshly started server (the first requests compute their periods). */
   load: Outcome<LoadFigures>;
   /** The same connections without a pause: what one server process manages at most. */
@@ -72,6 +95,8 @@ interface Cell {
 interface Check {
   measurement: string;
   target: string;
+  /** Whose load average the cell shows; the web build's when absent. */
+  section?: Section;
   cell(results: DatabaseResults, web: Outcome<WebBundleFigures>): Cell;
 }
 
@@ -145,92 +170,148 @@ function periodChecks(period: 'long' | 'short', label: string): Check[] {
   ];
 }
 
+const inSection = (section: Section, checks: Check[]): Check[] =>
+  checks.map((check) => ({ ...check, section }));
+
+const KB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
 const CHECKS: Check[] = [
-  ...periodChecks('long', 'long period'),
-  ...periodChecks('short', 'short period'),
-  {
-    measurement: 'KD DKP data, 3 wars: cold',
-    target: 'p95 < 150 ms',
-    cell: (r) =>
-      underP95(
-        pick(r.kdDashboard, (k) => k.cold),
-        150,
-      ),
-  },
-  {
-    measurement: 'KD DKP data, 3 wars: warm',
-    target: 'p95 < 50 ms',
-    cell: (r) =>
-      underP95(
-        pick(r.kdDashboard, (k) => k.warm),
-        50,
-      ),
-  },
-  {
-    measurement: 'import of a 16,000-row xlsx',
-    target: 'p50 < 1,000 ms',
-    cell: (r) => {
-      const total = pick(r.import, (i) => i.total);
-      if (failed(total)) return { text: `error: ${total.error}`, met: false };
-      return { text: timing(total), met: total.wall.p50 < 1_000 };
+  ...inSection('dashboard', [
+    ...periodChecks('long', 'long period'),
+    ...periodChecks('short', 'short period'),
+  ]),
+  ...inSection('kdDashboard', [
+    {
+      measurement: 'KD DKP data, 3 wars: cold',
+      target: 'p95 < 150 ms',
+      cell: (r) =>
+        underP95(
+          pick(r.kdDashboard, (k) => k.cold),
+          150,
+        ),
     },
-  },
-  {
-    measurement: 'viewers on loopback: requests/s',
-    target: '—',
-    cell: (r) =>
-      failed(r.load)
-        ? { text: `error: ${r.load.error}`, met: null }
-        : noTarget(
-            `${r.load.requestsPerSecond.toFixed(0)}/s (${r.load.connections} viewers for ${r.load.durationSeconds} s, ` +
-              `${r.load.pacePerConnection ?? '∞'} requests/s each at most)`,
-          ),
-  },
-  {
-    measurement: 'viewers on loopback: latency p99',
-    target: '< 250 ms',
-    cell: (r) =>
-      failed(r.load)
-        ? { text: `error: ${r.load.error}`, met: false }
-        : {
-            text: `${formatMs(r.load.latencyMs.p99)} ms (p50 ${formatMs(r.load.latencyMs.p50)}, max ${formatMs(r.load.latencyMs.max)})`,
-            met: r.load.latencyMs.p99 < 250,
-          },
-  },
-  {
-    measurement: 'viewers on loopback: errors, non-2xx, timeouts',
-    target: '0',
-    cell: (r) => {
-      if (failed(r.load)) return { text: `error: ${r.load.error}`, met: false };
-      const { errors, non2xx, timeouts } = r.load;
-      return { text: `${errors}, ${non2xx}, ${timeouts}`, met: errors + non2xx + timeouts === 0 };
+    {
+      measurement: 'KD DKP data, 3 wars: warm',
+      target: 'p95 < 50 ms',
+      cell: (r) =>
+        underP95(
+          pick(r.kdDashboard, (k) => k.warm),
+          50,
+        ),
     },
-  },
-  {
-    measurement: 'saturation: the same connections without a pause',
-    target: '—',
-    cell: (r) => {
-      const l = r.saturation;
-      if (failed(l)) return { text: `error: ${l.error}`, met: null };
-      return noTarget(
-        `${l.requestsPerSecond.toFixed(0)}/s, p50 ${formatMs(l.latencyMs.p50)} ms, p99 ${formatMs(l.latencyMs.p99)} ms, ` +
-          `${l.errors} errors (${l.durationSeconds} s)`,
-      );
+  ]),
+  ...inSection('import', [
+    {
+      measurement: 'import of a 16,000-row xlsx',
+      target: 'p50 < 1,000 ms',
+      cell: (r) => {
+        const total = pick(r.import, (i) => i.total);
+        if (failed(total)) return { text: `error: ${total.error}`, met: false };
+        return { text: timing(total), met: total.wall.p50 < 1_000 };
+      },
     },
-  },
-  {
-    measurement: 'first screen of a dashboard (cold)',
-    target: 'p95 < 1,000 ms',
-    cell: (r) => {
-      const f = r.firstScreen;
-      if (failed(f)) return { text: `error: ${f.error}`, met: false };
-      if ('skipped' in f) return { text: `skipped: ${f.skipped}`, met: null };
-      return {
-        text: `${formatPair(f.cold)} (warm ${formatPair(f.warm)})`,
-        met: f.cold.p95 < 1_000,
-      };
+  ]),
+  ...inSection('load', [
+    {
+      measurement: 'viewers on loopback: requests/s',
+      target: '—',
+      cell: (r) =>
+        failed(r.load)
+          ? { text: `error: ${r.load.error}`, met: null }
+          : noTarget(
+              `${r.load.requestsPerSecond.toFixed(0)}/s (${r.load.connections} viewers for ${r.load.durationSeconds} s, ` +
+                `${r.load.pacePerConnection ?? '∞'} requests/s each at most)`,
+            ),
     },
-  },
+    {
+      measurement: 'viewers on loopback: latency p99',
+      target: '< 250 ms',
+      cell: (r) =>
+        failed(r.load)
+          ? { text: `error: ${r.load.error}`, met: false }
+          : {
+              text: `${formatMs(r.load.latencyMs.p99)} ms (p50 ${formatMs(r.load.latencyMs.p50)}, max ${formatMs(r.load.latencyMs.max)})`,
+              met: r.load.latencyMs.p99 < 250,
+            },
+    },
+    {
+      measurement: 'viewers on loopback: errors, non-2xx, timeouts',
+      target: '0',
+      cell: (r) => {
+        if (failed(r.load)) return { text: `error: ${r.load.error}`, met: false };
+        const { errors, non2xx, timeouts } = r.load;
+        return { text: `${errors}, ${non2xx}, ${timeouts}`, met: errors + non2xx + timeouts === 0 };
+      },
+    },
+  ]),
+  ...inSection('saturation', [
+    {
+      measurement: 'saturation: the same connections without a pause',
+      target: '—',
+      cell: (r) => {
+        const l = r.saturation;
+        if (failed(l)) return { text: `error: ${l.error}`, met: null };
+        return noTarget(
+          `${l.requestsPerSecond.toFixed(0)}/s, p50 ${formatMs(l.latencyMs.p50)} ms, p99 ${formatMs(l.latencyMs.p99)} ms, ` +
+            `${l.errors} errors (${l.durationSeconds} s)`,
+        );
+      },
+    },
+  ]),
+  ...inSection('startup', [
+    {
+      measurement: 'server start-up (spawn to /api/health 200)',
+      target: '< 1,000 ms',
+      cell: (r) =>
+        r.startMs.length === 0
+          ? { text: 'error: no server started', met: false }
+          : {
+              text: `${r.startMs.map((ms) => formatMs(ms)).join(', ')} ms`,
+              met: Math.max(...r.startMs) < 1_000,
+            },
+    },
+  ]),
+  ...inSection('firstScreen', [
+    {
+      measurement: 'first screen of a dashboard (cold)',
+      target: 'p95 < 600 ms',
+      cell: (r) => {
+        const f = r.firstScreen;
+        if (failed(f)) return { text: `error: ${f.error}`, met: false };
+        if ('skipped' in f) return { text: `skipped: ${f.skipped}`, met: null };
+        return {
+          text: `${formatPair(f.cold)} (warm ${formatPair(f.warm)})`,
+          met: f.cold.p95 < 600,
+        };
+      },
+    },
+  ]),
+  ...inSection('wireBytes', [
+    {
+      measurement: 'bytes on the wire: dashboard page, JS and CSS',
+      target: '—',
+      cell: (r) => {
+        const w = r.wireBytes;
+        if (failed(w)) return { text: `error: ${w.error}`, met: null };
+        const a = w.dashboardAssets;
+        return noTarget(
+          `brotli ${KB(a.brotliBytes)}, gzip ${KB(a.gzipBytes)}, none ${KB(a.identityBytes)} (${a.files} files)`,
+        );
+      },
+    },
+    {
+      measurement: 'bytes on the wire: largest player export page',
+      target: '—',
+      cell: (r) => {
+        const w = r.wireBytes;
+        if (failed(w)) return { text: `error: ${w.error}`, met: null };
+        const e = w.exportPage;
+        return noTarget(
+          `gzip ${KB(e.gzipBytes)}, none ${KB(e.identityBytes)} (${e.rows.toLocaleString('en')} rows)`,
+        );
+      },
+    },
+  ]),
   {
     measurement: 'initial JavaScript, gzipped',
     target: '< 250 kB',
@@ -242,17 +323,33 @@ const CHECKS: Check[] = [
             met: web.initialJsGzipBytes < 250_000,
           },
   },
+  {
+    measurement: 'dashboard route JavaScript, gzipped',
+    target: '< 250 kB',
+    cell: (_r, web) =>
+      failed(web)
+        ? { text: `error: ${web.error}`, met: false }
+        : { text: KB(web.dashboardJsGzipBytes), met: web.dashboardJsGzipBytes < 250_000 },
+  },
 ];
+
+/** "[load 3.2]": the 1-minute load average when the measurement ended (its samples' recent past). */
+function withLoad(cell: Cell, load: LoadDuring | undefined): Cell {
+  return load ? { ...cell, text: `${cell.text} [load ${load.after[0].toFixed(1)}]` } : cell;
+}
 
 export function targetRows(
   databases: Partial<Record<DatabaseName, DatabaseResults>>,
   web: Outcome<WebBundleFigures>,
+  webLoad: LoadDuring | undefined,
 ): TargetRow[] {
   return CHECKS.map((check) => {
     const row: TargetRow = { measurement: check.measurement, target: check.target, met: null };
     for (const name of ['sqlite', 'postgres'] as const) {
       const results = databases[name];
-      if (results) row[name] = check.cell(results, web);
+      if (!results) continue;
+      const load = check.section ? results.loadAverages[check.section] : webLoad;
+      row[name] = withLoad(check.cell(results, web), load);
     }
     const verdicts = [row.sqlite?.met, row.postgres?.met].filter((m) => m !== undefined && m !== null);
     row.met = verdicts.length === 0 ? null : verdicts.every(Boolean);

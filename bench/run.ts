@@ -5,11 +5,15 @@
  *
  *   npx tsx bench/run.ts [--quick] [--fresh] [--samples N] [--only sqlite|postgres] [--postgres URL]
  *
- * --quick: 3 samples, a 5 s load test (to try it out; the figures are not the ones to keep). --fresh: rebuild the
- * scale data. The scale data is generated on first use (a minute or two on SQLite, kept in the OS temp folder; on
- * PostgreSQL in the schema bench_dashboard) — see bench/scale-data.ts.
+ * --quick: 3 samples, a 5 s load test (to try it out; the figures are not the ones to keep): written to
+ * <OS temp folder>/kingdom-stats-bench/results-quick.json, never over the committed bench/results.json. --fresh:
+ * rebuild the scale data. The scale data is generated on first use (kept in the OS temp folder for SQLite, in the
+ * schema bench_dashboard on PostgreSQL; see bench/scale-data.ts); the run says how long that takes before it starts.
+ * Every figure records the load average it was taken under (results.json: loadAverages; the table: [load …]).
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { measureDashboard } from './dashboard.ts';
 import { measureFirstScreen } from './first-screen.ts';
 import { formatHostileTable, HEALTH_TARGET_MS, type HostileFigures, measureHostileFiles } from './hostile.ts';
@@ -24,15 +28,18 @@ import {
   type FirstScreenFigures,
   failed,
   formatTable,
+  type LoadDuring,
   type LoadFigures,
   type Outcome,
+  type Section,
   targetRows,
   type WebBundleFigures,
 } from './report.ts';
-import { CODE, KD, openScaleData } from './scale-data.ts';
+import { CODE, KD, openScaleData, SQLITE_FILE } from './scale-data.ts';
 import { startBenchServer } from './server.ts';
 import { loadAverage, percentiles, round } from './stats.ts';
 import { measureWebBundle } from './web-bundle.ts';
+import { measureWireBytes, type WireBytes } from './wire-bytes.ts';
 
 const USAGE =
   'usage: npx tsx bench/run.ts [--quick] [--fresh] [--samples N] [--only sqlite|postgres] [--postgres URL]';
@@ -91,10 +98,18 @@ function parseOptions(args: readonly string[]): Options {
   };
 }
 
-/** Runs one measurement; a failure is reported in the table instead of ending the run. */
-async function attempt<T>(name: string, measure: () => Promise<T>): Promise<Outcome<T>> {
+/**
+ * Runs one measurement; a failure is reported in the table instead of ending the run. `onLoad` receives the load
+ * average before and after it: on a shared machine a figure means little without it.
+ */
+async function attempt<T>(
+  name: string,
+  measure: () => Promise<T>,
+  onLoad?: (load: LoadDuring) => void,
+): Promise<Outcome<T>> {
   const started = performance.now();
-  console.log(`- ${name} …`);
+  const before = loadAverage();
+  console.log(`- ${name} … (load average ${before.join(' ')})`);
   try {
     const value = await measure();
     console.log(`  done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -102,6 +117,41 @@ async function attempt<T>(name: string, measure: () => Promise<T>): Promise<Outc
   } catch (error) {
     console.error(`  FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return { error: error instanceof Error ? error.message.split('\n')[0]! : String(error) };
+  } finally {
+    onLoad?.({ before, after: loadAverage() });
+  }
+}
+
+/** Where a run's results go: quick runs never replace the committed figures. */
+function resultsFile(quick: boolean): string {
+  if (!quick) return join(import.meta.dirname, 'results.json');
+  const folder = join(tmpdir(), 'kingdom-stats-bench');
+  mkdirSync(folder, { recursive: true });
+  return join(folder, 'results-quick.json');
+}
+
+/**
+ * Before anything runs: whether the scale data must be generated first, and how long that took the last time it
+ * was recorded (bench/results.json), so nobody waits on a silent terminal.
+ */
+function announceDataGeneration(options: Options): void {
+  let recorded: Partial<Record<DatabaseName, { generation?: { seconds?: number } | null }>> = {};
+  try {
+    recorded = JSON.parse(readFileSync(join(import.meta.dirname, 'results.json'), 'utf8')).databases ?? {};
+  } catch {
+    // No committed results: no figure to quote.
+  }
+  for (const name of options.databases) {
+    const seconds = recorded[name]?.generation?.seconds;
+    const took = seconds ? `about ${Math.ceil(seconds / 60)} min when last recorded` : 'several minutes';
+    const missing = name === 'sqlite' ? options.fresh || !existsSync(SQLITE_FILE) : options.fresh;
+    const where = name === 'sqlite' ? SQLITE_FILE : 'the schema bench_dashboard';
+    console.log(
+      missing
+        ? `${DATABASE_LABELS[name]}: the scale data (1.9 M stat rows) is generated first into ${where}: ${took} ` +
+            'on an idle machine, longer on a busy one. Later runs reuse it.'
+        : `${DATABASE_LABELS[name]}: scale data in ${where} is reused if current (otherwise regenerated: ${took}).`,
+    );
   }
 }
 
@@ -115,10 +165,13 @@ const VIEWER_REQUESTS_PER_SECOND = 2;
 async function measureViewers(
   databaseUrl: string,
   options: Options,
+  record: (section: Section) => (load: LoadDuring) => void,
+  startMs: number[],
 ): Promise<{ load: Outcome<LoadFigures>; saturation: Outcome<LoadFigures> }> {
   const notStarted = { error: 'the bench server did not start' };
   const server = await attempt('start a fresh bench server', () => startBenchServer({ databaseUrl }));
   if (failed(server)) return { load: notStarted, saturation: notStarted };
+  startMs.push(round(server.startMs));
   const run = (pace: number | null, seconds: number) => async (): Promise<LoadFigures> => ({
     connections: CONNECTIONS,
     durationSeconds: seconds,
@@ -136,10 +189,12 @@ async function measureViewers(
     const load = await attempt(
       `${CONNECTIONS} viewers for ${options.loadSeconds} s`,
       run(VIEWER_REQUESTS_PER_SECOND, options.loadSeconds),
+      record('load'),
     );
     const saturation = await attempt(
       `${CONNECTIONS} connections without a pause for ${options.saturationSeconds} s`,
       run(null, options.saturationSeconds),
+      record('saturation'),
     );
     return { load, saturation };
   } finally {
@@ -147,50 +202,89 @@ async function measureViewers(
   }
 }
 
-async function runDatabase(name: DatabaseName, options: Options): Promise<DatabaseResults> {
+async function runDatabase(
+  name: DatabaseName,
+  options: Options,
+  web: Outcome<WebBundleFigures>,
+): Promise<DatabaseResults> {
   console.log(`\n${DATABASE_LABELS[name]}`);
   const postgresUrl = name === 'postgres' ? options.postgresUrl : undefined;
   const data = await openScaleData({ postgresUrl, fresh: options.fresh });
   const { handle } = data;
   const samples = options.samples[name];
+  const loadAverages: DatabaseResults['loadAverages'] = {};
+  const record = (section: Section) => (load: LoadDuring) => {
+    loadAverages[section] = load;
+  };
+  const startMs: number[] = [];
   try {
     console.log(
       `${handle.description}: ${data.scanTimes.length} scans, ${data.statRows.toLocaleString('en')} stat rows; ` +
         `${samples} samples`,
     );
     const version = await databaseVersion(handle);
-    const xlsx = await attempt('import of a 16,000-row xlsx', () =>
-      measureXlsxImport({ rows: 16_000, runs: options.importRuns, postgresUrl }),
+    const xlsx = await attempt(
+      'import of a 16,000-row xlsx',
+      () => measureXlsxImport({ rows: 16_000, runs: options.importRuns, postgresUrl }),
+      record('import'),
     );
-    const dashboard = await attempt('main dashboard data', () =>
-      measureDashboard(handle, data.scanTimes, { samples }),
+    const dashboard = await attempt(
+      'main dashboard data',
+      () => measureDashboard(handle, data.scanTimes, { samples }),
+      record('dashboard'),
     );
-    const kdDashboard = await attempt('KD DKP data (3 wars)', () => measureKdDashboard(handle, { samples }));
+    const kdDashboard = await attempt(
+      'KD DKP data (3 wars)',
+      () => measureKdDashboard(handle, { samples }),
+      record('kdDashboard'),
+    );
 
     let firstScreen: Outcome<FirstScreenFigures> = { error: 'the bench server did not start' };
-    const server = await attempt('start the bench server', () =>
-      startBenchServer({ databaseUrl: data.databaseUrl }),
+    let wireBytes: Outcome<WireBytes> = { error: 'the bench server did not start' };
+    const server = await attempt(
+      'start the bench server',
+      () => startBenchServer({ databaseUrl: data.databaseUrl }),
+      record('startup'),
     );
     if (!failed(server)) {
+      startMs.push(round(server.startMs));
       try {
         const path = `/${KD}/dashboard/${CODE}`;
-        firstScreen = await attempt('first screen of the dashboard', async () => {
-          const result = await measureFirstScreen({
-            baseUrl: server.baseUrl,
-            path,
-            samples: options.firstScreenSamples,
-          });
-          if ('skipped' in result) return { path, skipped: result.skipped };
-          const coldMs = result.coldMs.map((ms) => round(ms));
-          const warmMs = result.warmMs.map((ms) => round(ms));
-          return { path, coldMs, warmMs, cold: percentiles(coldMs), warm: percentiles(warmMs) };
-        });
+        firstScreen = await attempt(
+          'first screen of the dashboard',
+          async () => {
+            const result = await measureFirstScreen({
+              baseUrl: server.baseUrl,
+              path,
+              samples: options.firstScreenSamples,
+            });
+            if ('skipped' in result) return { path, skipped: result.skipped };
+            const coldMs = result.coldMs.map((ms) => round(ms));
+            const warmMs = result.warmMs.map((ms) => round(ms));
+            return { path, coldMs, warmMs, cold: percentiles(coldMs), warm: percentiles(warmMs) };
+          },
+          record('firstScreen'),
+        );
+        wireBytes = await attempt(
+          'bytes on the wire: dashboard assets and the largest export page',
+          async () => {
+            if (failed(web)) throw new Error(`no web build figures: ${web.error}`);
+            return measureWireBytes({
+              baseUrl: server.baseUrl,
+              pagePath: path,
+              assetPaths: web.dashboardFiles.map((file) => `/${file}`),
+              kd: KD,
+              code: CODE,
+            });
+          },
+          record('wireBytes'),
+        );
       } finally {
         await server.stop();
       }
     }
     // A fresh server for the viewers, so that their first requests compute the periods as after an import.
-    const { load, saturation } = await measureViewers(data.databaseUrl, options);
+    const { load, saturation } = await measureViewers(data.databaseUrl, options, record, startMs);
     return {
       description: handle.description,
       version,
@@ -201,8 +295,11 @@ async function runDatabase(name: DatabaseName, options: Options): Promise<Databa
       dashboard,
       kdDashboard,
       firstScreen,
+      wireBytes,
+      startMs,
       load,
       saturation,
+      loadAverages,
     };
   } finally {
     await handle.close();
@@ -225,13 +322,19 @@ async function main(): Promise<number> {
       (options.quick ? '; QUICK run: few samples, figures not to keep' : ''),
   );
 
-  const web: Outcome<WebBundleFigures> = await attempt('web build: initial JavaScript', () =>
-    measureWebBundle(),
+  announceDataGeneration(options);
+  let webLoad: LoadDuring | undefined;
+  const web: Outcome<WebBundleFigures> = await attempt(
+    'web build: initial JavaScript',
+    () => measureWebBundle(),
+    (load) => {
+      webLoad = load;
+    },
   );
   const databases: Partial<Record<DatabaseName, DatabaseResults>> = {};
   const hostile: Partial<Record<DatabaseName, Outcome<HostileFigures>>> = {};
   for (const name of options.databases) {
-    databases[name] = await runDatabase(name, options);
+    databases[name] = await runDatabase(name, options, web);
     if (name === 'postgres') info.postgresVersion = databases[name].version;
     hostile[name] = await attempt(`hostile files refused (${DATABASE_LABELS[name]})`, () =>
       measureHostileFiles({ postgresUrl: name === 'postgres' ? options.postgresUrl : undefined }),
@@ -239,7 +342,7 @@ async function main(): Promise<number> {
   }
   const loadAfter = loadAverage();
 
-  const rows = targetRows(databases, web);
+  const rows = targetRows(databases, web, webLoad);
   console.log(
     `\nTimes in ms, p50 / p95 wall clock (CPU time of the benchmark process p50 / p95; with PostgreSQL it leaves ` +
       `out the database server's work). Targets are held against wall clock.`,
@@ -272,13 +375,16 @@ async function main(): Promise<number> {
     machine: info,
     loadAverage: { before: loadBefore, after: loadAfter },
     webBundle: web,
+    webBundleLoadAverage: webLoad,
     databases,
     hostile,
     targets: rows,
   };
-  const file = new URL('./results.json', import.meta.url);
+  const file = resultsFile(options.quick);
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`written to ${file.pathname}`);
+  console.log(
+    `written to ${file}${options.quick ? ' (a quick run: bench/results.json, the committed figures, is left as it was)' : ''}`,
+  );
   const errors = JSON.stringify(results).includes('"error":');
   return errors ? 1 : 0;
 }

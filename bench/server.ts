@@ -9,7 +9,19 @@ import { ensureWebApp } from './web-bundle.ts';
 
 export interface BenchServer {
   baseUrl: string;
+  /** From spawning the process until /api/health first answered 200, ms: the server's start-up time. */
+  startMs: number;
   stop(): Promise<void>;
+}
+
+interface ServerBuildScript {
+  ensureServerBuild(): Promise<string>;
+}
+
+/** The server as `npm start` runs it: the bundle of scripts/server-build.mjs, rebuilt first when stale. */
+async function serverEntry(): Promise<string> {
+  const url = new URL('../scripts/server-build.mjs', import.meta.url).href;
+  return ((await import(url)) as ServerBuildScript).ensureServerBuild();
 }
 
 const READY_TIMEOUT_MS = 60_000;
@@ -17,11 +29,21 @@ const STOP_TIMEOUT_MS = 10_000;
 /** Server log lines echoed to stderr at most; a flood of request errors under load would drown the report. */
 const ECHOED_LINES = 20;
 /** Settings that must keep their defaults whatever the caller's shell has set. */
-const RESET_SETTINGS = ['DEMO_SECRET', 'LOGIN_ENABLED', 'TRUST_PROXY', 'SHOP_URL', 'PREMIUM_URL'];
+const RESET_SETTINGS = [
+  'DEMO_SECRET',
+  'LOGIN_ENABLED',
+  'TRUST_PROXY',
+  'SHOP_URL',
+  'PREMIUM_URL',
+  'RATE_LIMIT_STORE',
+  'REDIS_URL',
+];
 
 export async function startBenchServer(options: {
   databaseUrl: string;
   webApp?: boolean;
+  /** Settings on top of the defaults (bench/processes.ts: RATE_LIMIT_STORE). */
+  env?: Record<string, string>;
 }): Promise<BenchServer> {
   // Without the web app (API-only benchmarks), nothing is built first.
   const { root } =
@@ -37,8 +59,11 @@ export async function startBenchServer(options: {
     // The bench data is never empty, but a generator that failed half-way must not be silently replaced by the
     // demo and measured as if it were the scale case.
     SEED_DEMO: 'false',
+    ...options.env,
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+  const entry = await serverEntry();
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, [entry], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -58,10 +83,12 @@ export async function startBenchServer(options: {
     process.removeListener('exit', killOnExit);
     throw error;
   }
+  const startMs = performance.now() - spawnedAt;
   output.echoing = true;
 
   return {
     baseUrl,
+    startMs,
     async stop() {
       // Requests the load generator abandoned at its deadline may still log on the way down: not the benchmark's.
       output.echoing = false;
@@ -142,7 +169,8 @@ async function waitUntilHealthy(baseUrl: string, child: ChildProcess, output: Ou
     } catch {
       // Not listening yet.
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Polled often: the wait until the next poll would be counted as start-up time.
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw failure(`did not answer /api/health with 200 within ${READY_TIMEOUT_MS / 1000} s`);
 }

@@ -13,6 +13,8 @@ export interface WebBundleSizes {
   initialJsFiles: string[];
   dashboardJsGzipBytes: number;
   totalJsGzipBytes: number;
+  /** What the dashboard route loads: its JavaScript (initial included) and CSS, paths relative to dist. */
+  dashboardFiles: string[];
 }
 
 /** The route module of the main dashboard, as the manifest keys it (relative to apps/web). */
@@ -36,6 +38,7 @@ export async function ensureWebApp(): Promise<{ root: string }> {
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  css?: string[];
 }
 
 export async function measureWebBundle(): Promise<WebBundleSizes> {
@@ -64,6 +67,10 @@ export async function measureWebBundle(): Promise<WebBundleSizes> {
   // The route chunk and everything it imports statically; its own dynamic imports (the Excel export) wait for a
   // click, so they are not part of showing the dashboard.
   const dashboard = new Set(initial);
+  const css = new Set<string>();
+  for (const [, href] of html.matchAll(/<link\b[^>]*rel="stylesheet"[^>]*href="([^"]*)"/g)) {
+    css.add(href!.replace(/^\//, ''));
+  }
   const pending = [DASHBOARD_ROUTE];
   const seen = new Set<string>();
   for (let key = pending.pop(); key !== undefined; key = pending.pop()) {
@@ -71,6 +78,7 @@ export async function measureWebBundle(): Promise<WebBundleSizes> {
     if (!chunk || seen.has(key)) continue;
     seen.add(key);
     dashboard.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
     pending.push(...(chunk.imports ?? []));
   }
 
@@ -82,5 +90,6 @@ export async function measureWebBundle(): Promise<WebBundleSizes> {
     initialJsFiles: [...initial],
     dashboardJsGzipBytes: sum(dashboard),
     totalJsGzipBytes: sum(allJs),
+    dashboardFiles: [...dashboard, ...css],
   };
 }

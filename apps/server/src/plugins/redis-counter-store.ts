@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { CounterStore, CounterWindow } from './counter-store.ts';
 
 /** Keys of this application in a Redis that may serve others too. */
@@ -20,6 +20,8 @@ export class RedisCounterStore implements CounterStore {
 
   /** `prefix` keeps installations (and test runs) sharing one Redis apart. */
   static async open(url: string, prefix = DEFAULT_PREFIX): Promise<RedisCounterStore> {
+    // Imported here, not at the top: the server's bundle would otherwise load the client at every start.
+    const { Redis } = await import('ioredis');
     const redis = new Redis(url, {
       lazyConnect: true,
       connectTimeout: CONNECT_TIMEOUT_MS,
