@@ -12,6 +12,7 @@ import { HOSTILE_FILES } from './hostile-files.ts';
 import { hostileSnapshot, KVK, runCliAsync, scanTime, storedTexts } from './hostile-support.ts';
 
 const KD = 1234;
+const CLI_TEST_TIMEOUT_MS = 120_000;
 
 /**
  * Issue 15's hostile files given to `npm run cli -- scan import` and `prekvk import`, each as its own process on
@@ -69,5 +70,7 @@ describe('hostile files given to the CLI', () => {
         expect((await storedTexts(database.db)).filter((text) => isBad(text))).toEqual([]);
       }
     },
+    // Each run starts a CLI process and its file reader: seconds on a busy machine, which is not what is tested.
+    CLI_TEST_TIMEOUT_MS,
   );
 });
