@@ -1,0 +1,145 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { ScanInfo } from '../dashboard/queries.ts';
+
+/** The governor page's SQL (docs/governor.md). Parameterised throughout. */
+
+export interface PresenceRun {
+  firstAt: number;
+  /** Null while the run reaches the kingdom's latest scan. */
+  lastAt: number | null;
+}
+
+/** The runs of consecutive kingdom scans in which the governor appears (governor_presence's primary key). */
+export async function selectPresenceRuns(
+  db: Kysely<Database>,
+  kd: number,
+  governorId: number,
+): Promise<PresenceRun[]> {
+  const rows = await db
+    .selectFrom('governor_presence')
+    .select(['first_at', 'last_at'])
+    .where('kingdom_kd', '=', kd)
+    .where('governor_id', '=', governorId)
+    .orderBy('first_at')
+    .execute();
+  return rows.map((r) => ({
+    firstAt: Number(r.first_at),
+    lastAt: r.last_at === null ? null : Number(r.last_at),
+  }));
+}
+
+/** The kingdom scans inside the runs: the only scans whose rows can hold the governor. */
+export function scansInRuns(scans: readonly ScanInfo[], runs: readonly PresenceRun[]): ScanInfo[] {
+  return scans.filter((scan) =>
+    runs.some((run) => scan.takenAt >= run.firstAt && (run.lastAt === null || scan.takenAt <= run.lastAt)),
+  );
+}
+
+export interface GovernorStatRow {
+  scanId: number;
+  name: string;
+  alliance: string | null;
+  homeKd: number | null;
+  power: number | null;
+  killPoints: number | null;
+  t4Kills: number | null;
+  t5Kills: number | null;
+  dead: number | null;
+  healed: number | null;
+}
+
+const num = (value: number | string | bigint | null) => (value === null ? null : Number(value));
+
+/**
+ * The governor's rows in the given scans: one read of governor_stats by its primary key (scan_id, governor_id), one
+ * probe per scan. Scans are few hundred at most, well inside both databases' parameter limits.
+ */
+export async function selectGovernorRows(
+  db: Kysely<Database>,
+  scanIds: readonly number[],
+  governorId: number,
+): Promise<GovernorStatRow[]> {
+  if (scanIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('governor_stats')
+    .select([
+      'scan_id',
+      'name',
+      'alliance',
+      'home_kd',
+      'power',
+      'kill_points',
+      't4_kills',
+      't5_kills',
+      'dead',
+      'healed',
+    ])
+    .where('scan_id', 'in', [...scanIds])
+    .where('governor_id', '=', governorId)
+    .execute();
+  return rows.map((r) => ({
+    scanId: Number(r.scan_id),
+    name: r.name,
+    alliance: r.alliance,
+    homeKd: num(r.home_kd),
+    power: num(r.power),
+    killPoints: num(r.kill_points),
+    t4Kills: num(r.t4_kills),
+    t5Kills: num(r.t5_kills),
+    dead: num(r.dead),
+    healed: num(r.healed),
+  }));
+}
+
+export async function selectGovernorPrekvk(db: Kysely<Database>, kd: number, governorId: number) {
+  const rows = await db
+    .selectFrom('prekvk_points')
+    .select(['kvk_number', 'stage1_points', 'stage2_points', 'stage3_points'])
+    .where('kingdom_kd', '=', kd)
+    .where('governor_id', '=', governorId)
+    .orderBy('kvk_number')
+    .execute();
+  return rows.map((r) => {
+    const [stage1, stage2, stage3] = [r.stage1_points, r.stage2_points, r.stage3_points].map(Number) as [
+      number,
+      number,
+      number,
+    ];
+    return { kvkNumber: Number(r.kvk_number), stage1, stage2, stage3, total: stage1 + stage2 + stage3 };
+  });
+}
+
+export async function selectGovernorHoh(db: Kysely<Database>, kd: number, governorId: number) {
+  const rows = await db
+    .selectFrom('hoh_records')
+    .select(['kvk_number', 't4_dead', 't5_dead'])
+    .where('kingdom_kd', '=', kd)
+    .where('governor_id', '=', governorId)
+    .orderBy('kvk_number')
+    .execute();
+  return rows.map((r) => ({
+    kvkNumber: Number(r.kvk_number),
+    t4Dead: num(r.t4_dead),
+    t5Dead: num(r.t5_dead),
+  }));
+}
+
+/** Rallies launched, and joined (launchers are never stored as participants: rally/queries.ts). */
+export async function selectGovernorRallies(db: Kysely<Database>, kd: number, governorId: number) {
+  const [launched, joined] = await Promise.all([
+    db
+      .selectFrom('rallies')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .where('kingdom_kd', '=', kd)
+      .where('launcher_id', '=', governorId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('rally_participants')
+      .select(({ fn }) => fn.countAll<number>().as('n'))
+      .where('kingdom_kd', '=', kd)
+      .where('governor_id', '=', governorId)
+      .executeTakeFirst(),
+  ]);
+  return { launched: Number(launched?.n ?? 0), joined: Number(joined?.n ?? 0) };
+}

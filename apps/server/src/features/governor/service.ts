@@ -1,0 +1,188 @@
+import { goalsForPower, tierForPower } from '@kingdom-stats/core';
+import type {
+  DkpRow,
+  GovernorDkp,
+  GovernorParams,
+  GovernorResponse,
+  GovernorScan,
+  HistoryEntry,
+} from '@kingdom-stats/core/api';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { selectKingdomScans } from '../dashboard/queries.ts';
+import { selectFormulaRow } from '../formula/queries.ts';
+import { readStoredFormula, readStoredWars } from '../formula/service.ts';
+import { KdDashboardService } from '../kd-dashboard/service.ts';
+import { requireViewerAccess } from '../kingdoms/access.ts';
+import { type KvkSeason, selectSeasons } from '../kvk/season.ts';
+import {
+  scansInRuns,
+  selectGovernorHoh,
+  selectGovernorPrekvk,
+  selectGovernorRallies,
+  selectGovernorRows,
+  selectPresenceRuns,
+} from './queries.ts';
+
+/**
+ * The governor page's data (docs/governor.md). Scans come from governor_presence's runs and one primary-key read of
+ * governor_stats. Season and war results are the KD DKP dashboard's own rows for that period (its service, its cache),
+ * so the page can never disagree with that table.
+ */
+export class GovernorService {
+  private readonly kdDashboard: KdDashboardService;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    kdDashboard?: KdDashboardService,
+  ) {
+    this.kdDashboard = kdDashboard ?? new KdDashboardService(db);
+  }
+
+  async data(params: GovernorParams): Promise<GovernorResponse> {
+    const kingdom = await requireViewerAccess(this.db, params.kd, params.code);
+    const kd = kingdom.kd;
+    const governorId = Number(params.governorId);
+    const [allScans, runs, seasons, formulaRow, prekvk, hoh, rallies] = await Promise.all([
+      selectKingdomScans(this.db, kd),
+      selectPresenceRuns(this.db, kd, governorId),
+      selectSeasons(this.db, kd),
+      selectFormulaRow(this.db, kd),
+      selectGovernorPrekvk(this.db, kd, governorId),
+      selectGovernorHoh(this.db, kd, governorId),
+      selectGovernorRallies(this.db, kd, governorId),
+    ]);
+    const kingdomScans = allScans.filter((scan) => scan.kind === 'kingdom');
+    const candidates = scansInRuns(kingdomScans, runs);
+    const rows = await selectGovernorRows(
+      this.db,
+      candidates.map((scan) => scan.id),
+      governorId,
+    );
+    const rowByScan = new Map(rows.map((row) => [row.scanId, row]));
+    const scans: GovernorScan[] = [];
+    for (const scan of candidates) {
+      const row = rowByScan.get(scan.id);
+      if (!row) continue;
+      const { scanId: _scanId, ...values } = row;
+      scans.push({ takenAt: scan.takenAt, ...values });
+    }
+
+    const goals = readStoredFormula(formulaRow).goals;
+    const latest = scans.at(-1);
+    const header = latest
+      ? {
+          name: latest.name,
+          alliance: latest.alliance,
+          homeKd: latest.homeKd,
+          power: latest.power,
+          lastSeen: latest.takenAt,
+          goalTier: goalTier(goals, latest.power),
+        }
+      : null;
+
+    const viewer = { kd: params.kd, code: params.code };
+    const scanTimes = new Set(kingdomScans.map((scan) => scan.takenAt));
+    const savedWars = (readStoredWars(formulaRow)?.wars ?? []).flatMap((saved, index) => {
+      const start = Object.values(saved.before)[0];
+      const end = Object.values(saved.after)[0];
+      // A war naming a deleted scan is skipped, as the KD DKP dashboard skips it.
+      if (start === undefined || end === undefined || start >= end) return [];
+      if (!scanTimes.has(start) || !scanTimes.has(end)) return [];
+      return [{ name: `War ${index + 1}`, start, end }];
+    });
+
+    const seasonResults = [];
+    for (const season of seasons) {
+      seasonResults.push({
+        ...season,
+        result: scans.length ? await this.result(viewer, governorId, season, {}) : null,
+      });
+    }
+    const wars = [];
+    for (const war of savedWars) {
+      const season = seasons.find((s) => war.start >= s.openTime && war.end <= s.closeTime);
+      const dates = { start_date: String(war.start), end_date: String(war.end) };
+      const scored = season ?? (seasons.length === 0 ? null : undefined);
+      wars.push({
+        ...war,
+        result:
+          scans.length && scored !== undefined ? await this.result(viewer, governorId, scored, dates) : null,
+      });
+    }
+
+    return {
+      kd,
+      governorId,
+      header,
+      scans,
+      seasons: seasonResults,
+      wars,
+      history: {
+        names: changes(scans, (scan) => scan.name),
+        alliances: changes(scans, (scan) => scan.alliance),
+        homeKds: changes(scans, (scan) => (scan.homeKd === null ? null : String(scan.homeKd))),
+      },
+      prekvk,
+      hoh,
+      rallies,
+    };
+  }
+
+  /**
+   * The governor's KD DKP row for a period of a season (null season: the kingdom has none, so the dashboard scores
+   * every scan). `now` puts the dashboard inside that season, whose scans are then its period.
+   */
+  private async result(
+    viewer: { kd: string; code: string },
+    governorId: number,
+    season: KvkSeason | null,
+    dates: { start_date?: string; end_date?: string },
+  ): Promise<GovernorDkp | null> {
+    const answer = await this.kdDashboard.data(
+      viewer,
+      { ...dates, top: 'all' },
+      season ? season.openTime : Number.MAX_SAFE_INTEGER,
+    );
+    const index = answer.playerData.findIndex((row) => row['Governor ID'] === governorId);
+    const row = answer.playerData[index];
+    return row ? dkpResult(row, index + 1, answer.playerData.length) : null;
+  }
+}
+
+function dkpResult(row: DkpRow, rank: number, ranked: number): GovernorDkp {
+  return {
+    powerChange: row['Power Change'],
+    killPoints: row['T4+T5 KP'],
+    t4Kills: row['T4 Kills'],
+    t5Kills: row['T5 Kills'],
+    dead: row['All Deads'],
+    healed: row.Healed,
+    dkp: row['DKP Score'],
+    goal: row['DKP Goal'],
+    reached: row.Reached,
+    rank,
+    ranked,
+  };
+}
+
+function goalTier(goals: Parameters<typeof tierForPower>[0], power: number | null) {
+  if (power === null) return null;
+  const tier = tierForPower(goals, power);
+  return tier ? { from: tier.from, to: tier.to, dkpGoal: goalsForPower(goals, power).dkp } : null;
+}
+
+/** Consecutive scans with one value become one entry: a rename, alliance change or migration starts the next. */
+export function changes(
+  scans: readonly GovernorScan[],
+  pick: (scan: GovernorScan) => string | null,
+): HistoryEntry[] {
+  const entries: HistoryEntry[] = [];
+  for (const scan of scans) {
+    const value = pick(scan);
+    const last = entries.at(-1);
+    if (last && last.value === value) last.to = scan.takenAt;
+    else entries.push({ value, from: scan.takenAt, to: scan.takenAt });
+  }
+  return entries;
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { kingdomCodeParamsSchema } from './dashboard.ts';
+
+/**
+ * The governor page's call (issue 13 item 1; docs/governor.md):
+ * - GET /api/governor/{kd}/{governorId}/{code} → governorResponseSchema
+ * A viewer call like the dashboards': kd + the kingdom's access code (404 'Kingdom not found' when the pair is wrong,
+ * counted by the same rate limits). A governor the kingdom's scans never saw answers 200 with no scans (the page's
+ * empty state), so a right code is never counted as a guess. Every number is raw; null = unknown, never 0.
+ */
+
+export const governorParamsSchema = kingdomCodeParamsSchema.extend({
+  governorId: z.string().regex(/^\d{1,12}$/, 'must be a governor ID'),
+});
+export type GovernorParams = z.infer<typeof governorParamsSchema>;
+
+const n = z.number().nullable();
+
+/** One kingdom scan of the governor, as stored (totals). */
+export const governorScanSchema = z.object({
+  takenAt: z.number().int(),
+  name: z.string(),
+  alliance: z.string().nullable(),
+  homeKd: n,
+  power: n,
+  killPoints: n,
+  t4Kills: n,
+  t5Kills: n,
+  dead: n,
+  healed: n,
+});
+export type GovernorScan = z.infer<typeof governorScanSchema>;
+
+/**
+ * The governor's row of the KD DKP dashboard for one season (its whole period) or one war (that war alone): the very
+ * numbers that dashboard answers for the same period. Null when the governor has no row there (not one of the
+ * kingdom's own governors in it, or no scan of it).
+ */
+export const governorDkpSchema = z.object({
+  powerChange: n,
+  killPoints: n,
+  t4Kills: n,
+  t5Kills: n,
+  dead: n,
+  healed: n,
+  dkp: n,
+  goal: n,
+  reached: n,
+  /** 1 = highest DKP of the kingdom's governors in that period (the KD DKP table's order). */
+  rank: z.number().int(),
+  /** How many governors that period ranks. */
+  ranked: z.number().int(),
+});
+export type GovernorDkp = z.infer<typeof governorDkpSchema>;
+
+export const governorSeasonSchema = z.object({
+  kvkNumber: z.number().int(),
+  openTime: z.number().int(),
+  closeTime: z.number().int(),
+  result: governorDkpSchema.nullable(),
+});
+
+export const governorWarSchema = z.object({
+  name: z.string(),
+  /** Scan times the war is scored between (its before and after scans). */
+  start: z.number().int(),
+  end: z.number().int(),
+  result: governorDkpSchema.nullable(),
+});
+
+/** A value the governor held from its first to its last scan with it (unix seconds); changes only. */
+export const historyEntrySchema = z.object({
+  value: z.string().nullable(),
+  from: z.number().int(),
+  to: z.number().int(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+export const governorResponseSchema = z.object({
+  kd: z.number().int(),
+  governorId: z.number().int(),
+  /** From the governor's latest kingdom scan; null when no kingdom scan has the governor. */
+  header: z
+    .object({
+      name: z.string(),
+      alliance: z.string().nullable(),
+      homeKd: n,
+      power: n,
+      lastSeen: z.number().int(),
+      /** The formula's goal tier that power falls in (bounds in millions) and the DKP goal it sets; null: none. */
+      goalTier: z.object({ from: z.number(), to: z.number(), dkpGoal: n }).nullable(),
+    })
+    .nullable(),
+  /** Every kingdom scan with the governor, oldest first. */
+  scans: z.array(governorScanSchema),
+  seasons: z.array(governorSeasonSchema),
+  wars: z.array(governorWarSchema),
+  history: z.object({
+    names: z.array(historyEntrySchema),
+    alliances: z.array(historyEntrySchema),
+    homeKds: z.array(historyEntrySchema),
+  }),
+  prekvk: z.array(
+    z.object({
+      kvkNumber: z.number().int(),
+      stage1: z.number(),
+      stage2: z.number(),
+      stage3: z.number(),
+      total: z.number(),
+    }),
+  ),
+  /** Hall of Heroes deaths per KvK (null: that cell unknown). */
+  hoh: z.array(z.object({ kvkNumber: z.number().int(), t4Dead: n, t5Dead: n })),
+  /** Rallies of the kingdom the governor launched and joined (all time). */
+  rallies: z.object({ launched: z.number().int(), joined: z.number().int() }),
+});
+export type GovernorResponse = z.infer<typeof governorResponseSchema>;
