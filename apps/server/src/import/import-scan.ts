@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import {
   DEFAULT_STATS_FORMULA,
@@ -9,10 +9,12 @@ import {
 import type { ImportedScan, ScanFileResult } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database, ScanKind } from '../db/schema.ts';
+import type { AppError } from '../errors.ts';
 import { selectFormula } from '../features/dashboard/queries.ts';
 import { requireKingdom } from '../features/kingdoms/service.ts';
 import { refuse } from './import-error.ts';
 import { missingFieldWarnings } from './import-warnings.ts';
+import { formatBytes, importLimitsFromEnv, refuseOverLimit } from './limits.ts';
 import { parseScanFileOffThread } from './parse-off-thread.ts';
 import type { ParsedFile } from './parsed-file.ts';
 import { defaultScanName } from './scan-name.ts';
@@ -160,14 +162,29 @@ async function scoredFormula(db: Kysely<Database>, kd: number): Promise<StatsFor
 }
 
 async function readScanFile(filePath: string, fileName: string): Promise<Buffer> {
+  // The reader refuses a file past the size limit too, but only once this process has read all of it into memory.
+  const limits = importLimitsFromEnv();
+  let size: number;
+  try {
+    size = (await stat(filePath)).size;
+  } catch (error) {
+    throw cannotRead(error, fileName);
+  }
+  if (size > limits.uploadBytes) {
+    throw refuseOverLimit(fileName, `is ${formatBytes(size)}`, 'uploadBytes', limits);
+  }
   try {
     return await readFile(filePath);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
-    throw refuse(fileName, `cannot be read (${why})`);
+    throw cannotRead(error, fileName);
   }
+}
+
+function cannotRead(error: unknown, fileName: string): AppError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why =
+    code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
+  return refuse(fileName, `cannot be read (${why})`);
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -73,4 +73,24 @@ describe('hostile files given to the CLI', () => {
     // Each run starts a CLI process and its file reader: seconds on a busy machine, which is not what is tested.
     CLI_TEST_TIMEOUT_MS,
   );
+
+  it(
+    'refuses a file past the size limit before reading it into memory',
+    async () => {
+      const path = join(folder, 'too-big-2026-10-01.csv');
+      writeFileSync(path, `Governor ID,Name,Power\n${'40000001,Alpha,1\n'.repeat(200)}`);
+      const before = await hostileSnapshot(database.db);
+      const result = await runCliAsync(
+        database.url,
+        ['scan', 'import', String(KD), path, '--at', scanTime(HOSTILE_FILES.length)],
+        { IMPORT_MAX_UPLOAD_BYTES: '1K' },
+      );
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(
+        /^Error: too-big-2026-10-01\.csv: is 3(\.\d)? KB; the largest file one import takes is 1 KB \(IMPORT_MAX_UPLOAD_BYTES\)/,
+      );
+      expect(await hostileSnapshot(database.db)).toEqual(before);
+    },
+    CLI_TEST_TIMEOUT_MS,
+  );
 });

@@ -43,10 +43,14 @@ export interface CliRun {
  * `npm run cli -- <args>` as its own process, like runCli, but without blocking this one: the test's server keeps
  * answering while the CLI reads its file.
  */
-export function runCliAsync(databaseUrl: string, args: string[]): Promise<CliRun> {
+export function runCliAsync(
+  databaseUrl: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<CliRun> {
   const child = spawn(process.execPath, ['--import', 'tsx', resolve(SERVER_ROOT, 'src/cli.ts'), ...args], {
     cwd: SERVER_ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, INIT_CWD: SERVER_ROOT },
+    env: { ...process.env, ...env, DATABASE_URL: databaseUrl, INIT_CWD: SERVER_ROOT },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
