@@ -1,8 +1,23 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { DashboardPage, dashboardJson, demoTarget, isDataCall } from '../pages/DashboardPage.ts';
 import { KdDashboardPage, kdDashboardJson } from '../pages/KdDashboardPage.ts';
+
+/** Opens the demo dashboard once players show: table rows on a desktop, cards on a phone (both carry the ID). */
+async function openPlayers(dashboard: DashboardPage): Promise<void> {
+  await dashboard.open();
+  await expect(dashboard.playerSection.locator('[data-gov-id]:visible').first()).toBeVisible();
+  await dashboard.settled();
+}
+
+/** Opens the KvK DKP dashboard once governors show: table rows on a desktop, cards on a phone. */
+async function openDkp(dashboard: KdDashboardPage, page: Page): Promise<void> {
+  await dashboard.open();
+  await expect(
+    page.locator('#dkp-table tbody tr:visible, [data-testid="dkp-card"]:visible').first(),
+  ).toBeVisible();
+}
 
 // Issue 14 bugs 8 and 9, issue 15's export cells: percentages and IDs as such in the spreadsheets, formula-like
 // text neutralised in CSV whatever blank comes first, and the player filter modal's checks.
@@ -15,7 +30,7 @@ test.describe('exports', () => {
     const target = await demoTarget(request);
     const api = await kdDashboardJson(request, target);
     const dashboard = new KdDashboardPage(page, target);
-    await dashboard.openLoaded();
+    await openDkp(dashboard, page);
     const download = page.waitForEvent('download');
     await dashboard.exportButton.click();
     const workbook = new ExcelJS.Workbook();
@@ -42,7 +57,7 @@ test.describe('exports', () => {
   }) => {
     const target = await demoTarget(request);
     const dashboard = new DashboardPage(page);
-    await dashboard.openLoaded();
+    await openPlayers(dashboard);
     const kd = String(target.kd);
     await dashboard.kdSelect.selectOption(kd);
     await dashboard.settled();
@@ -90,7 +105,7 @@ test.describe('exports', () => {
       },
     );
     const dashboard = new DashboardPage(page);
-    await dashboard.openLoaded();
+    await openPlayers(dashboard);
     await dashboard.campSection.getByRole('button', { name: 'Export camp table' }).click();
     const download = page.waitForEvent('download');
     await page.getByRole('menuitem', { name: 'Export as CSV' }).click();
@@ -106,7 +121,7 @@ test.describe('player filter modal', () => {
     page,
   }) => {
     const dashboard = new DashboardPage(page);
-    await dashboard.openLoaded();
+    await openPlayers(dashboard);
     await dashboard.filtersButton.click();
     const modal = dashboard.filterDialog;
     await expect(modal.getByTestId('missing-values-note')).toContainText(
@@ -140,7 +155,7 @@ test.describe('player filter modal', () => {
     expect(camps.length).toBeGreaterThanOrEqual(2);
     const [campName, campData] = camps[0]!;
     const dashboard = new DashboardPage(page);
-    await dashboard.openLoaded();
+    await openPlayers(dashboard);
 
     await dashboard.campSelect.selectOption(campName);
     await dashboard.settled();

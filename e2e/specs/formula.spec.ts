@@ -161,16 +161,14 @@ test.describe('formula editor: tabs and the Formula tab', () => {
     });
   }
 
+  // A 404 (wrong access code) is the 'This link is not valid' page instead (viewer-errors.spec.ts).
   test('a failed load says so in the result modal and offers a retry', async ({ page, request }) => {
     const editor = new FormulaPage(page, await demoTarget(request));
     await page.route(isFormulaCall, (route) =>
-      route.fulfill({
-        status: 404,
-        json: { error: 'Kingdom not found', message: 'Kingdom not found', detail: 'Kingdom not found' },
-      }),
+      route.fulfill({ status: 400, json: { error: 'Bad request', message: 'Bad request' } }),
     );
     await page.goto(`/${editor.target.kd}/formula/${editor.target.code}`);
-    await expect(editor.resultMessage).toHaveText('Failed to load formula: Kingdom not found');
+    await expect(editor.resultMessage).toHaveText('Failed to load formula: Bad request');
     await editor.closeResult();
     await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
   });

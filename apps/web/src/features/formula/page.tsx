@@ -179,10 +179,7 @@ function Editor({ kd, code, tab, response, onResult }: EditorProps) {
   };
 
   const onSave = () => {
-    if (!session.isAuthenticated) {
-      setSignIn('signed-out');
-      return;
-    }
+    // The draft's own problems first: they are worth fixing before signing in.
     const problems = validateDraft(draft, response);
     if (problems.length > 0) {
       setErrors(problems);
@@ -190,6 +187,10 @@ function Editor({ kd, code, tab, response, onResult }: EditorProps) {
       return;
     }
     setErrors([]);
+    if (!session.isAuthenticated) {
+      setSignIn('signed-out');
+      return;
+    }
     save.mutate(savePayload(kd, code, draft), {
       onSuccess: (answer) =>
         onResult({ tone: 'success', message: answer.message || formulaSavedMessage(answer.wars) }),
