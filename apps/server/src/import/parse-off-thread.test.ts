@@ -8,6 +8,7 @@ import {
   closeParseWorkers,
   configureParseWorkers,
   parseScanFileOffThread,
+  readerEnvironment,
   readTableOffThread,
 } from './parse-off-thread.ts';
 import { parseScanFile, readTable } from './parse-scan.ts';
@@ -89,5 +90,25 @@ describe('reading files in a reader process', () => {
     const error = await refusal(readTableOffThread(bigCsv(49_000, 150), 'huge.csv'));
     expect(error.code).toBe('IMPORT_REFUSED');
     expect(error.message).toMatch(/^huge\.csv: needs more than 48 MB of memory to read; /);
+  });
+
+  it("gives readers the server's settings but not its database address or secrets", () => {
+    const saved = { ...process.env };
+    try {
+      Object.assign(process.env, {
+        DATABASE_URL: 'postgres://user:password@db/kingdoms',
+        DEMO_SECRET: 'demo',
+        PGPASSWORD: 'pg',
+        IMPORT_MAX_ROWS: '1000',
+      });
+      const reader = readerEnvironment();
+      expect(reader.IMPORT_MAX_ROWS).toBe('1000');
+      expect(reader.DATABASE_URL).toBeUndefined();
+      expect(reader.DEMO_SECRET).toBeUndefined();
+      expect(reader.PGPASSWORD).toBeUndefined();
+    } finally {
+      for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+      Object.assign(process.env, saved);
+    }
   });
 });

@@ -177,6 +177,7 @@ class ParseWorker {
       // Structured clone, as between threads: Buffers, Maps and Sets arrive as themselves.
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      env: readerEnvironment(),
     });
     this.#child.stderr?.setEncoding('utf8');
     this.#child.stderr?.on('data', (text: string) => {
@@ -287,6 +288,18 @@ class ParseWorker {
     }
     return error;
   }
+}
+
+/**
+ * The server's environment without its secrets: a reader needs none of them (it gets its limits with each file),
+ * and what a file could make a reader do, it could then do with no database address or password at hand.
+ */
+export function readerEnvironment(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of Object.keys(env)) {
+    if (/DATABASE_URL|REDIS_URL|SECRET|PASSWORD|TOKEN|^PG/.test(name)) delete env[name];
+  }
+  return env;
 }
 
 /** The reader process ended while reading a file. */
