@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { healthResponseSchema } from '@kingdom-stats/core/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeParseWorkers } from '../../src/import/parse-off-thread.ts';
+import { loadImportWorkConfig } from '../../src/config.ts';
+import { closeParseWorkers, configureParseWorkers } from '../../src/import/parse-off-thread.ts';
 import { ROKTRACKER, ROKTRACKER_START_XLSX } from '../import/import-support.ts';
 import { type AuthWorld, bearer, createAuthWorld } from '../support/auth-world.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -78,4 +79,31 @@ describe('hostile files uploaded', () => {
       }
     },
   );
+
+  it('refuses a file still being read when its time is up (422 in words), answering others meanwhile', async () => {
+    // A real but wide file, and a budget far below what reading it takes: what a file that freezes a reader gets.
+    configureParseWorkers({ ...loadImportWorkConfig({}), timeBudgetMs: 20 });
+    try {
+      const header = ['Governor ID', 'Name', 'Power', ...Array.from({ length: 60 }, (_, i) => `Extra ${i}`)];
+      const filler = Array.from({ length: 60 }, (_, i) => String(i)).join(',');
+      const lines = Array.from({ length: 40_000 }, (_, i) => `${40_000_000 + i},G${i},${i},${filler}`);
+      const content = Buffer.from(`${header.join(',')}\n${lines.join('\n')}\n`);
+      const before = await hostileSnapshot(t.database.db);
+      let uploadDone = false;
+      const answer = upload('scan', 'slow-2026-10-01.csv', content, scanTime(HOSTILE_FILES.length)).finally(
+        () => {
+          uploadDone = true;
+        },
+      );
+      const health = await t.app.inject({ url: '/api/health' });
+      expect(uploadDone).toBe(false);
+      expect(health.statusCode).toBe(200);
+      const res = await answer;
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().message).toMatch(/^slow-2026-10-01\.csv: took longer than 20 ms to read; /);
+      expect(await hostileSnapshot(t.database.db)).toEqual(before);
+    } finally {
+      configureParseWorkers(loadImportWorkConfig({}));
+    }
+  });
 });
