@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, type Request } from '@playwright/test';
 import { DEMO_SECRET } from '../support/env.ts';
+import { chooseTablesOnPhones } from '../support/phone-layout.ts';
 import { AppPage } from './AppPage.ts';
 
 /** The demo kingdom and its access code, as the API names them. */
@@ -63,6 +64,7 @@ export class DashboardPage extends AppPage {
 
   constructor(page: Page) {
     super(page);
+    chooseTablesOnPhones(page);
     page.on('dialog', (dialog) => {
       this.alerts.push(dialog.message());
       void dialog.accept();

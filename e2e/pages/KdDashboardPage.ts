@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { chooseTablesOnPhones } from '../support/phone-layout.ts';
 import { AppPage } from './AppPage.ts';
 import type { DemoTarget } from './DashboardPage.ts';
 
@@ -33,6 +34,7 @@ export class KdDashboardPage extends AppPage {
 
   constructor(page: Page, target: DemoTarget) {
     super(page);
+    chooseTablesOnPhones(page);
     this.target = target;
     page.on('dialog', (dialog) => {
       this.alerts.push(dialog.message());

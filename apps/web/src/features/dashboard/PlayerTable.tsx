@@ -5,6 +5,7 @@ import { ghostButton, secondaryButton, selectClass } from '../../components/cont
 import { Section } from '../../components/layout/Section.tsx';
 import { CardSort } from '../../components/table/CardSort.tsx';
 import { DataTable } from '../../components/table/DataTable.tsx';
+import { PhoneLayoutSwitch, usePhoneLayout } from '../../components/table/PhoneLayout.tsx';
 import { TableFooter } from '../../components/table/TableFooter.tsx';
 import { DownloadIcon } from './CampPerformance.tsx';
 import { OPERATOR_SYMBOLS } from './FilterModal.tsx';
@@ -78,6 +79,7 @@ function Labelled({ label, children }: { label: string; children: (id: string) =
 export function PlayerTable(props: PlayerTableProps) {
   const { state, rows, total, kds, camps, campColors, busy, exporting } = props;
   const dynamic = useMemo(() => presentDynamicFields(rows), [rows]);
+  const [layout, setLayout] = usePhoneLayout();
   const offset = (state.page - 1) * state.pageSize;
   const columns = useMemo(() => playerColumns(campColors, offset, dynamic), [campColors, offset, dynamic]);
   const topChoices = useMemo(() => {
@@ -230,20 +232,27 @@ export function PlayerTable(props: PlayerTableProps) {
         )}
       </div>
 
-      <CardSort
-        options={CARD_SORTS}
-        sort={state.sorts[0] ?? null}
-        unsortedLabel="Power (default)"
-        onSort={props.onCardSort}
-      />
-      <PlayerCards
-        rows={rows}
-        offset={offset}
-        campColors={campColors}
-        busy={busy}
-        empty="No governors match the current search and filters."
-      />
-      <div className="hidden md:block">
+      <div className="mb-3 flex flex-col gap-2 md:hidden">
+        <PhoneLayoutSwitch layout={layout} onChange={setLayout} />
+        {layout === 'cards' && (
+          <CardSort
+            options={CARD_SORTS}
+            sort={state.sorts[0] ?? null}
+            unsortedLabel="Power (default)"
+            onSort={props.onCardSort}
+          />
+        )}
+      </div>
+      {layout === 'cards' && (
+        <PlayerCards
+          rows={rows}
+          offset={offset}
+          campColors={campColors}
+          busy={busy}
+          empty="No governors match the current search and filters."
+        />
+      )}
+      <div className={layout === 'cards' ? 'hidden md:block' : ''}>
         <DataTable
           id="playerTable"
           caption="Player stats for the selected period"

@@ -5,6 +5,7 @@ import { Avatar } from '../../components/Avatar.tsx';
 import { inputClass, secondaryButton } from '../../components/controls/styles.ts';
 import { CardSort } from '../../components/table/CardSort.tsx';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
+import { PhoneLayoutSwitch, usePhoneLayout } from '../../components/table/PhoneLayout.tsx';
 import { TableFooter } from '../../components/table/TableFooter.tsx';
 import { DEFAULT_DKP_SORT, type DkpView } from './address.ts';
 import { DkpCards } from './DkpCards.tsx';
@@ -179,6 +180,7 @@ const CARD_SORTS: readonly (readonly [DkpRowField, string])[] = [
 /** SPEC §2's KvK player table: DKP Score descending, 20 a page, search by name, id or alliance, 'Error' cells. */
 export function DkpTable({ rows, activeColumns, busy, view, onView, onExport }: DkpTableProps) {
   const { search, page, pageSize } = view;
+  const [layout, setLayout] = usePhoneLayout();
   // A sort the address names that this formula has no column for (a shared link, an edited address) is ignored.
   const sort = activeColumns.includes(view.sort.key as DkpRowField) ? view.sort : DEFAULT_DKP_SORT;
   const setPage = (next: number) => onView({ page: next });
@@ -286,19 +288,26 @@ export function DkpTable({ rows, activeColumns, busy, view, onView, onExport }: 
           {exportError}
         </p>
       )}
-      <CardSort
-        options={CARD_SORTS.filter(([key]) => activeColumns.includes(key))}
-        sort={sort}
-        onSort={(next) => onView({ sort: next ?? DEFAULT_DKP_SORT, page: 1 })}
-      />
-      <DkpCards
-        rows={visible}
-        activeColumns={activeColumns}
-        rankOf={rankOf}
-        busy={busy}
-        empty={search.trim() === '' ? 'No data available' : 'No governor matches the search'}
-      />
-      <div className="hidden md:block">
+      <div className="flex flex-col gap-2 md:hidden">
+        <PhoneLayoutSwitch layout={layout} onChange={setLayout} />
+        {layout === 'cards' && (
+          <CardSort
+            options={CARD_SORTS.filter(([key]) => activeColumns.includes(key))}
+            sort={sort}
+            onSort={(next) => onView({ sort: next ?? DEFAULT_DKP_SORT, page: 1 })}
+          />
+        )}
+      </div>
+      {layout === 'cards' && (
+        <DkpCards
+          rows={visible}
+          activeColumns={activeColumns}
+          rankOf={rankOf}
+          busy={busy}
+          empty={search.trim() === '' ? 'No data available' : 'No governor matches the search'}
+        />
+      )}
+      <div className={layout === 'cards' ? 'hidden md:block' : ''}>
         <DataTable
           id="dkp-table"
           caption="KvK players by DKP score"

@@ -1,0 +1,69 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+/** How the long tables show on a phone: one card per row (the default), or the full table, scrolled sideways. */
+export type PhoneLayout = 'cards' | 'table';
+
+/** The browser remembers the reader's choice; one choice for every table that offers it. */
+export const PHONE_LAYOUT_KEY = 'kingdom-stats:phone-layout';
+
+const listeners = new Set<() => void>();
+
+function read(): PhoneLayout {
+  try {
+    return window.localStorage.getItem(PHONE_LAYOUT_KEY) === 'table' ? 'table' : 'cards';
+  } catch {
+    // Storage can be off (private modes): cards, as for a first visit.
+    return 'cards';
+  }
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  window.addEventListener('storage', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
+}
+
+export function usePhoneLayout(): [PhoneLayout, (layout: PhoneLayout) => void] {
+  const layout = useSyncExternalStore(subscribe, read, () => 'cards' as const);
+  const set = useCallback((next: PhoneLayout) => {
+    try {
+      window.localStorage.setItem(PHONE_LAYOUT_KEY, next);
+    } catch {
+      // Not remembered, but still applied for this visit below.
+    }
+    for (const listener of listeners) listener();
+  }, []);
+  return [layout, set];
+}
+
+/** The phone's Cards / Table switch (hidden from 768 px, where the table always shows). */
+export function PhoneLayoutSwitch({
+  layout,
+  onChange,
+}: {
+  layout: PhoneLayout;
+  onChange: (layout: PhoneLayout) => void;
+}) {
+  const button = (value: PhoneLayout, label: string) => (
+    <button
+      type="button"
+      aria-pressed={layout === value}
+      onClick={() => onChange(value)}
+      className={`h-8 rounded-md px-3 text-xs font-medium focus-visible:outline-2 focus-visible:outline-sky-400 ${
+        layout === value ? 'bg-slate-700 text-white' : 'text-slate-300 hover:text-white'
+      }`}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <fieldset className="inline-flex self-start rounded-lg border border-slate-700 p-0.5 md:hidden">
+      <legend className="sr-only">Show as</legend>
+      {button('cards', 'Cards')}
+      {button('table', 'Table')}
+    </fieldset>
+  );
+}
