@@ -36,6 +36,10 @@ export interface Governor {
   lastScan: number;
   /** Scan index at which the governor is zeroed (loses ~90% of power), or null. */
   zeroAt: number | null;
+  /** A migration to another kingdom of the map: from scan `at` on, the governor's home kd is `to`. */
+  migration?: { at: number; to: number };
+  /** From this scan index on the account is abandoned: none of its counters move any more. */
+  dormantFrom?: number;
   power: number;
   /** Organic power growth per day (buildings, research, training), as a fraction. */
   growth: number;
@@ -135,7 +139,33 @@ export function createPopulation(rng: Rng, timeline: Timeline): Governor[] {
     for (const g of r.sample(zeroable, ZEROED_PER_KINGDOM)) g.zeroAt = r.pick(warScans);
     population.push(...members);
   });
+  addMovements(rng.fork('movements'), population, lastIndex);
   return population;
+}
+
+const MIGRATIONS_PER_KINGDOM = 2;
+const DORMANT_PER_KINGDOM = 4;
+
+/**
+ * A few governors of each kingdom who stay for the whole season move to another kingdom of the map mid-season, and
+ * a few accounts are abandoned in the last weeks (issue 13: arrivals, departures and inactive accounts). Drawn from
+ * their own stream, so the rest of the population is the same as without them.
+ */
+function addMovements(r: Rng, population: readonly Governor[], lastIndex: number): void {
+  const midSeason = range(5, lastIndex - 5);
+  const lateSeason = range(lastIndex - 12, lastIndex - 3);
+  DEMO_KDS.forEach((kd, kingdomIndex) => {
+    const staying = population.filter(
+      (g) => g.homeKd === kd && g.firstScan === 0 && g.lastScan === lastIndex && g.zeroAt === null,
+    );
+    const [moving, dormant] = partition(r, staying, [MIGRATIONS_PER_KINGDOM, DORMANT_PER_KINGDOM]);
+    // The first goes to the next kingdom of the list (the last to the first), so every kingdom gains someone.
+    moving!.forEach((g, i) => {
+      const step = i === 0 ? 1 : r.int(2, DEMO_KDS.length - 1);
+      g.migration = { at: r.pick(midSeason), to: DEMO_KDS[(kingdomIndex + step) % DEMO_KDS.length]! };
+    });
+    for (const g of dormant!) g.dormantFrom = r.pick(lateSeason);
+  });
 }
 
 function pickArchetype(r: Rng): Archetype {

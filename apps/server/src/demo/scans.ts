@@ -60,6 +60,10 @@ export function* simulateScans(
       if (!state) {
         state = initialState(governor, slot.takenAt);
         states.set(governor.id, state);
+      } else if (governor.dormantFrom !== undefined && slot.index >= governor.dormantFrom) {
+        // An abandoned account: its numbers stay; the draws are made anyway so that nobody else's numbers change.
+        advance(rng, timeline, governor, { ...state, kills: [...state.kills] }, slot.takenAt);
+        state.at = slot.takenAt;
       } else {
         advance(rng, timeline, governor, state, slot.takenAt);
       }
@@ -165,7 +169,7 @@ function toRow(rng: Rng, timeline: Timeline, g: Governor, s: GovernorState, slot
     governor_id: g.id,
     name: renamed ? g.rename!.to : g.name,
     alliance: switched ? g.allianceChange!.to : g.alliance,
-    home_kd: g.homeKd,
+    home_kd: g.migration && slot.index >= g.migration.at ? g.migration.to : g.homeKd,
     power: Math.round(s.power),
     kill_points: Math.round(kills.reduce((sum, k, i) => sum + k * KP_WEIGHTS[i]!, 0)),
     t1_kills: kills[0],
