@@ -7,7 +7,9 @@ import { KdDashboardPage, kdDashboardJson } from '../pages/KdDashboardPage.ts';
 /** Opens the demo dashboard once players show: table rows on a desktop, cards on a phone (both carry the ID). */
 async function openPlayers(dashboard: DashboardPage): Promise<void> {
   await dashboard.open();
-  await expect(dashboard.playerSection.locator('[data-gov-id]:visible').first()).toBeVisible();
+  await expect(dashboard.playerSection.locator('[data-gov-id]:visible').first()).toBeVisible({
+    timeout: 20_000,
+  });
   await dashboard.settled();
 }
 
@@ -23,6 +25,9 @@ async function openDkp(dashboard: KdDashboardPage, page: Page): Promise<void> {
 // text neutralised in CSV whatever blank comes first, and the player filter modal's checks.
 
 test.describe('exports', () => {
+  // An export loads every governor and the spreadsheet library: slow on a busy test machine.
+  test.describe.configure({ timeout: 60_000 });
+
   test('KvK DKP: Reached and Dead % as percentages, Gov ID without thousands separators', async ({
     page,
     request,
