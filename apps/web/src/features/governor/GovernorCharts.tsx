@@ -1,0 +1,56 @@
+import type { GovernorScan } from '@kingdom-stats/core/api';
+import { useState } from 'react';
+import { Section } from '../../components/layout/Section.tsx';
+import { MetricChart } from './MetricChart.tsx';
+import { CHART_METRICS, type ChartMode, hasValues, type ShadedSpan } from './series.ts';
+
+const modeButton =
+  'rounded-md px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-sky-400';
+
+/** Every charted counter the governor has values for, with one totals / gains-per-scan switch for all of them. */
+export function GovernorCharts({
+  scans,
+  spans,
+}: {
+  scans: readonly GovernorScan[];
+  spans: readonly ShadedSpan[];
+}) {
+  const [mode, setMode] = useState<ChartMode>('totals');
+  const metrics = CHART_METRICS.filter((metric) => hasValues(scans, metric.key));
+  const missing = CHART_METRICS.filter((metric) => !hasValues(scans, metric.key));
+  return (
+    <Section
+      id="charts"
+      title="Over every scan"
+      description={
+        <>
+          <span className="mr-1 inline-block size-2.5 rounded-sm bg-sky-400/30 align-middle" /> KvK season{' '}
+          <span className="mr-1 ml-2 inline-block size-2.5 rounded-sm bg-red-500/40 align-middle" /> war
+          {missing.length > 0 && ` · no scan has ${missing.map((m) => m.label.toLowerCase()).join(', ')}`}
+        </>
+      }
+      actions={
+        <fieldset className="inline-flex rounded-lg border border-slate-700 p-0.5">
+          <legend className="sr-only">Chart values</legend>
+          {(['totals', 'gains'] as const).map((value) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={mode === value}
+              onClick={() => setMode(value)}
+              className={`${modeButton} ${mode === value ? 'bg-sky-500/20 text-sky-100' : 'text-slate-300 hover:text-white'}`}
+            >
+              {value === 'totals' ? 'Totals' : 'Gains per scan'}
+            </button>
+          ))}
+        </fieldset>
+      }
+    >
+      <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+        {metrics.map((metric) => (
+          <MetricChart key={metric.key} scans={scans} metric={metric} mode={mode} spans={spans} />
+        ))}
+      </div>
+    </Section>
+  );
+}

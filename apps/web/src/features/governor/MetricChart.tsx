@@ -1,0 +1,105 @@
+import { formatInteger } from '@kingdom-stats/core';
+import type { GovernorScan } from '@kingdom-stats/core/api';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { abbreviateNumber } from '@kingdom-stats/core';
+import { scanTime } from './format.ts';
+import { type ChartMetric, type ChartMode, metricValues, type ShadedSpan } from './series.ts';
+
+interface MetricChartProps {
+  scans: readonly GovernorScan[];
+  metric: ChartMetric;
+  mode: ChartMode;
+  spans: readonly ShadedSpan[];
+}
+
+const SEASON_FILL = 'rgba(56, 189, 248, 0.08)';
+const WAR_FILL = 'rgba(239, 68, 68, 0.16)';
+const AXIS = { stroke: '#94a3b8', grid: { stroke: 'rgba(148, 163, 184, 0.12)' }, ticks: { show: false } };
+
+/**
+ * One counter over every scan, drawn by uPlot (its own canvas, ~20 kB, loaded with this route only). Seasons and wars
+ * are shaded behind the line; the read-out above names the scan under the cursor or finger, and the latest scan
+ * otherwise, so a phone shows a value without a hover.
+ */
+export function MetricChart({ scans, metric, mode, spans }: MetricChartProps) {
+  const holder = useRef<HTMLDivElement>(null);
+  const [hovered, setHovered] = useState<number | null>(null);
+  const values = useMemo(() => metricValues(scans, metric.key, mode), [scans, metric.key, mode]);
+
+  useEffect(() => {
+    const element = holder.current;
+    if (!element) return;
+    const times = scans.map((scan) => scan.takenAt);
+    const shade = (u: uPlot) => {
+      const { ctx, bbox } = u;
+      ctx.save();
+      for (const span of spans) {
+        const left = Math.max(bbox.left, u.valToPos(span.start, 'x', true));
+        const right = Math.min(bbox.left + bbox.width, u.valToPos(span.end, 'x', true));
+        if (right <= left) continue;
+        ctx.fillStyle = span.kind === 'war' ? WAR_FILL : SEASON_FILL;
+        ctx.fillRect(left, bbox.top, Math.max(2, right - left), bbox.height);
+      }
+      ctx.restore();
+    };
+    const chart = new uPlot(
+      {
+        width: element.clientWidth,
+        height: element.clientWidth < 500 ? 170 : 210,
+        legend: { show: false },
+        cursor: { drag: { x: false, y: false }, points: { size: 8 } },
+        scales: { x: { time: true } },
+        axes: [
+          { ...AXIS, size: 32 },
+          { ...AXIS, size: 52, values: (_u, ticks) => ticks.map((tick) => abbreviateNumber(tick)) },
+        ],
+        series: [
+          {},
+          {
+            label: metric.label,
+            stroke: metric.color,
+            width: 2,
+            spanGaps: false,
+            points: { show: scans.length <= 60, size: 5, fill: metric.color },
+          },
+        ],
+        hooks: {
+          drawClear: [shade],
+          setCursor: [(u) => setHovered(u.cursor.idx ?? null)],
+        },
+      },
+      [times, values],
+      element,
+    );
+    const resize = new ResizeObserver(() => {
+      chart.setSize({ width: element.clientWidth, height: element.clientWidth < 500 ? 170 : 210 });
+    });
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      chart.destroy();
+    };
+  }, [scans, values, metric, spans]);
+
+  const index = hovered ?? scans.length - 1;
+  const scan = scans[index];
+  const value = values[index] ?? null;
+  const shown =
+    mode === 'gains' && value !== null && value > 0 ? `+${formatInteger(value)}` : formatInteger(value);
+  return (
+    <figure className="min-w-0 rounded-lg border border-slate-800 bg-slate-950/40 p-2 sm:p-3">
+      <figcaption className="mb-1 flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
+        <span className="font-semibold text-white">
+          {metric.label}
+          {mode === 'gains' && <span className="font-normal text-slate-400"> gained per scan</span>}
+        </span>
+        <span data-testid="chart-readout" aria-live="polite" className="text-slate-300 tabular-nums">
+          {scan ? `${scanTime(scan.takenAt)} · ${shown}` : '-'}
+        </span>
+      </figcaption>
+      <div ref={holder} data-testid={`chart-${metric.key}`} className="w-full" />
+    </figure>
+  );
+}

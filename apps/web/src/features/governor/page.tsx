@@ -1,0 +1,106 @@
+import { abbreviateNumber, formatInteger } from '@kingdom-stats/core';
+import type { GovernorResponse } from '@kingdom-stats/core/api';
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
+import { useGovernor } from '../../api/governor.ts';
+import { InvalidLinkPanel, isInvalidLinkError } from '../../components/feedback/InvalidLink.tsx';
+import { ErrorPanel, Panel } from '../../components/feedback/Panel.tsx';
+import { Spinner } from '../../components/feedback/Spinner.tsx';
+import { KingdomNav } from '../../components/layout/KingdomNav.tsx';
+import { PageHeader } from '../../components/layout/PageHeader.tsx';
+import { kingdomLabel } from '../kingdom.ts';
+import { scanTime } from './format.ts';
+import { GovernorCharts } from './GovernorCharts.tsx';
+import { HistoryLists } from './HistoryLists.tsx';
+import { PeriodResults } from './PeriodResults.tsx';
+import type { ShadedSpan } from './series.ts';
+
+/** `/{kd}/governor/{id}/{code}`: one governor's story in the kingdom (docs/governor.md). */
+export function Component() {
+  const { kd = '', id = '', code = '' } = useParams();
+  return <GovernorView key={`${kd}/${id}/${code}`} kd={kd} governorId={id} code={code} />;
+}
+
+function GovernorView({ kd, governorId, code }: { kd: string; governorId: string; code: string }) {
+  const governor = useGovernor(kd, governorId, code);
+  const data = governor.data;
+  let body: React.ReactNode;
+  if (governor.isError && isInvalidLinkError(governor.error)) {
+    return <InvalidLinkPanel />;
+  }
+  if (data === undefined && governor.isError) {
+    const message =
+      governor.error instanceof Error ? governor.error.message : 'The governor could not be loaded';
+    body = (
+      <ErrorPanel message={message} onRetry={() => void governor.refetch()} retrying={governor.isFetching} />
+    );
+  } else if (data === undefined) {
+    body = <Spinner label="Loading governor" />;
+  } else if (data.header === null) {
+    body = (
+      <Panel title="No scans of this governor">
+        <p>
+          None of {kingdomLabel(kd)}'s scans has a governor with ID {governorId}. Check the ID, or look the
+          governor up in the dashboard's player table.
+        </p>
+      </Panel>
+    );
+  } else {
+    body = <GovernorStory data={data} />;
+  }
+  const title = data?.header?.name ?? `Governor ${governorId}`;
+  return (
+    <>
+      <KingdomNav kd={kd} code={code} />
+      <PageHeader title={title} description={`${kingdomLabel(kd)} · Governor ID ${governorId}`} />
+      {body}
+    </>
+  );
+}
+
+function GovernorStory({ data }: { data: GovernorResponse }) {
+  const header = data.header!;
+  const spans = useMemo<ShadedSpan[]>(
+    () => [
+      ...data.seasons.map((s) => ({
+        kind: 'season' as const,
+        label: `KvK ${s.kvkNumber}`,
+        start: s.openTime,
+        end: s.closeTime,
+      })),
+      ...data.wars.map((w) => ({ kind: 'war' as const, label: w.name, start: w.start, end: w.end })),
+    ],
+    [data],
+  );
+  const facts: [string, string][] = [
+    ['Alliance', header.alliance ?? '-'],
+    ['Home kingdom', header.homeKd === null ? '-' : `KD ${header.homeKd}`],
+    ['Power', formatInteger(header.power)],
+    [
+      'DKP goal tier',
+      header.goalTier
+        ? `${header.goalTier.from}–${header.goalTier.to}M · goal ${abbreviateNumber(header.goalTier.dkpGoal)}`
+        : '-',
+    ],
+    ['Last seen', scanTime(header.lastSeen)],
+    ['Scans', formatInteger(data.scans.length)],
+  ];
+  return (
+    <div className="flex flex-col gap-4">
+      <dl
+        data-testid="governor-header"
+        className="grid grid-cols-2 gap-3 rounded-xl border border-slate-800 bg-slate-900/50 p-3 sm:grid-cols-3 sm:p-5 lg:grid-cols-6"
+      >
+        {facts.map(([label, value]) => (
+          <div key={label} className="min-w-0">
+            <dt className="text-xs text-slate-400">{label}</dt>
+            <dd className="font-semibold break-words text-white tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <GovernorCharts scans={data.scans} spans={spans} />
+      <PeriodResults data={data} />
+      <HistoryLists data={data} />
+    </div>
+  );
+}

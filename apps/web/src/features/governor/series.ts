@@ -1,0 +1,45 @@
+import type { GovernorScan } from '@kingdom-stats/core/api';
+
+/** The counters the page charts, in the order the charts appear. */
+export const CHART_METRICS = [
+  { key: 'power', label: 'Power', color: '#38bdf8' },
+  { key: 'killPoints', label: 'Kill points', color: '#f97316' },
+  { key: 't4Kills', label: 'T4 kills', color: '#a78bfa' },
+  { key: 't5Kills', label: 'T5 kills', color: '#f472b6' },
+  { key: 'dead', label: 'Dead', color: '#ef4444' },
+  { key: 'healed', label: 'Healed', color: '#22c55e' },
+] as const;
+export type ChartMetric = (typeof CHART_METRICS)[number];
+export type MetricKey = ChartMetric['key'];
+
+export type ChartMode = 'totals' | 'gains';
+
+/**
+ * A metric's values over the scans: the stored totals, or each scan's gain over the scan before it. A gain needs
+ * both values; the first scan has none (null, drawn as a gap and read out as '-').
+ */
+export function metricValues(
+  scans: readonly GovernorScan[],
+  key: MetricKey,
+  mode: ChartMode,
+): (number | null)[] {
+  const totals = scans.map((scan) => scan[key]);
+  if (mode === 'totals') return totals;
+  return totals.map((value, i) => {
+    const before = i > 0 ? totals[i - 1] : null;
+    return value === null || before === null || before === undefined ? null : value - before;
+  });
+}
+
+/** Whether the governor has any known value of the metric (a scanner without a Healed column has none). */
+export function hasValues(scans: readonly GovernorScan[], key: MetricKey): boolean {
+  return scans.some((scan) => scan[key] !== null);
+}
+
+/** A span shaded behind the charts: a KvK season or a war (unix seconds). */
+export interface ShadedSpan {
+  kind: 'season' | 'war';
+  label: string;
+  start: number;
+  end: number;
+}
