@@ -15,6 +15,7 @@ export interface WireBytes {
 
 interface Fetched {
   status: number;
+  contentType: string;
   bytes: number;
   encoding: string;
   body: Buffer;
@@ -29,6 +30,7 @@ function fetchRaw(url: string, acceptEncoding: string): Promise<Fetched> {
         const body = Buffer.concat(chunks);
         resolve({
           status: res.statusCode ?? 0,
+          contentType: String(res.headers['content-type'] ?? ''),
           bytes: body.length,
           encoding: String(res.headers['content-encoding'] ?? 'identity'),
           body,
@@ -42,6 +44,11 @@ function fetchRaw(url: string, acceptEncoding: string): Promise<Fetched> {
 async function bytesOf(url: string, acceptEncoding: string): Promise<number> {
   const answer = await fetchRaw(url, acceptEncoding);
   if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}`);
+  // The app's page answers any unknown path: an asset answered with HTML is a file the build no longer has.
+  const isPage = !new URL(url).pathname.startsWith('/assets/');
+  if (!isPage && answer.contentType.startsWith('text/html')) {
+    throw new Error(`${url} is not in the build being served (it was rebuilt meanwhile?)`);
+  }
   return answer.bytes;
 }
 
