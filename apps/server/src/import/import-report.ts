@@ -33,7 +33,7 @@ export function scanSentence(scan: ImportedScan, inFileOfSeveral = false): strin
     imported: `Imported ${governors} as ${where}, time from ${timeSourceWords(scan.takenAtSource)}`,
     added: `Added ${governors} to ${where}, the scan of that moment`,
     replaced: `Replaced the stored values with ${governors} in ${where}`,
-    'already-imported': `Already imported: these ${governors} are in ${where} with the same values; nothing changed`,
+    'already-imported': `Already imported: ${scan.rows === 1 ? 'this governor is' : `these ${governors} are`} in ${where} with the same values; nothing changed`,
   }[scan.status];
   const notes: string[] = [];
   if (scan.mergedRepeatedRows > 0) {
