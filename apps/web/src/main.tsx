@@ -1,5 +1,5 @@
-// First, so that a dashboard's first calls go out before the libraries below are evaluated, should the page's async
-// first script not have run yet (see prefetch.ts).
+// First, so that a dashboard's first calls go out before the libraries below are evaluated, should the page's classic
+// first script not have run (see prefetch.ts); when it has, its calls are found under way and nothing is sent twice.
 import './prefetch.ts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';

@@ -131,7 +131,14 @@ interface EarlyAnswer {
   timer: ReturnType<typeof setTimeout>;
 }
 
-const earlyAnswers = new Map<string, EarlyAnswer>();
+/**
+ * Kept on the page's global object: the page's first script is a classic script with its own copy of this module
+ * (vite.config.ts, prefetchScript), so that it runs before the app's modules are even compiled; the app's copy must
+ * find the requests it sent.
+ */
+const pageGlobal = globalThis as { __kingdomStatsEarlyAnswers?: Map<string, EarlyAnswer> };
+pageGlobal.__kingdomStatsEarlyAnswers ??= new Map();
+const earlyAnswers = pageGlobal.__kingdomStatsEarlyAnswers;
 
 /**
  * How long an early answer waits to be taken (after that whoever asks sends their own request), and how long a
