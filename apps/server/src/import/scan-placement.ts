@@ -65,26 +65,27 @@ export async function placeScan(
   const target = await findTarget(db, fileName, part, homeKds, options);
   if (!target) {
     const id = await insertScan(db, part);
-    return { status: 'imported', scan: { id, ...part } };
+    const { kingdomKd, kind, takenAt, name } = part;
+    return { status: 'imported', scan: { id, kingdomKd, kind, takenAt, name } };
   }
   const comparison = await compareWithStored(db, target.id, part.rows);
   if (comparison.otherKingdom.length > 0) {
     throw refuse(fileName, otherKingdomMessage(comparison.otherKingdom, target));
   }
   if (options.replace) {
+    // Something to replace: a governor with other values, or a stored governor of these kingdoms the file lacks.
+    // Otherwise the file is placed as without the option (added, or already imported).
     const storedOfTheseKingdoms = await countRowsOfKingdoms(db, target.id, homeKds);
-    const unchanged =
-      comparison.differing.length === 0 &&
-      comparison.newRows.length === 0 &&
-      storedOfTheseKingdoms === part.rows.length;
-    if (unchanged) return { status: 'already-imported', scan: target };
-    await replaceScanRows(db, target, homeKds, part.rows, part.takenAt);
-    // A scan that held only these kingdoms is now the file's own: it takes the file's name, as a new scan would.
-    if ((await countRowsOfOtherKingdoms(db, target.id, homeKds)) === 0) {
-      await relabelStoredScan(db, target.id, part.name, part.sourceFormat);
-      return { status: 'replaced', scan: { ...target, name: part.name } };
+    const storedFromFile = part.rows.length - comparison.newRows.length;
+    if (comparison.differing.length > 0 || storedOfTheseKingdoms !== storedFromFile) {
+      await replaceScanRows(db, target, homeKds, part.rows, part.takenAt);
+      // A scan that held only these kingdoms is now the file's own: it takes the file's name, as a new scan would.
+      if ((await countRowsOfOtherKingdoms(db, target.id, homeKds)) === 0) {
+        await relabelStoredScan(db, target.id, part.name, part.sourceFormat);
+        return { status: 'replaced', scan: { ...target, name: part.name } };
+      }
+      return { status: 'replaced', scan: target };
     }
-    return { status: 'replaced', scan: target };
   }
   if (comparison.differing.length > 0) {
     throw refuse(fileName, contradictionMessage(comparison.differing, target));

@@ -204,6 +204,22 @@ describe('scans of a KvK map, one file per home kingdom', () => {
     expect(row['Power Change']).toBe(70_012 - 69_990 + 7);
   });
 
+  it('adds a new kingdom’s file given with replace: there is nothing of it to replace', async () => {
+    const result = await importScanFile(t.database.db, {
+      kingdomKd: KD,
+      filePath: 'kd4007-day2.csv',
+      content: Buffer.from('governor_id,name,power\n77001,Seven,1\n'),
+      at: new Date((DAY2 + 20 * 60) * 1000).toISOString(),
+      homeKd: 4007,
+      replace: true,
+    });
+    expect(result.scans[0]).toMatchObject({ status: 'added', takenAt: DAY2, name: 'kd4001-day2' });
+    const body = await dashboard();
+    expect(body.totalPlayers).toBe(10);
+    const seven = body.playerData.find((r: { 'Gov ID': number }) => r['Gov ID'] === 77_001);
+    expect(seven).toMatchObject({ KD: 4007, 'Full Period': false });
+  });
+
   it('adds the kingdoms’ autarch files of one moment to one autarch scan, and the autarch view shows them', async () => {
     const autarch = async () =>
       (await t.app.inject(`/api/dashboard/${KD}/autarch-data/${CODE}?pageSize=100`)).json();
