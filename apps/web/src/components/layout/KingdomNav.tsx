@@ -2,7 +2,7 @@ import { NavLink } from 'react-router';
 import { type SessionApi, useSession } from '../../auth/session.ts';
 
 /** The viewer screens of one kingdom, all opened with its access code. */
-export type ViewerScreen = 'dashboard' | 'kd-dashboard' | 'rally';
+export type ViewerScreen = 'dashboard' | 'kd-dashboard' | 'rally' | 'movements';
 
 interface ScreenLink {
   screen: ViewerScreen;
@@ -21,6 +21,11 @@ export const VIEWER_SCREENS: readonly ScreenLink[] = [
   { screen: 'dashboard', label: 'Dashboard', path: (kd, code) => `/${seg(kd)}/dashboard/${seg(code)}` },
   { screen: 'kd-dashboard', label: 'KvK DKP', path: (kd, code) => `/${seg(kd)}/kd-dashboard/${seg(code)}` },
   { screen: 'rally', label: 'Rallies', path: (kd, code) => `/${seg(kd)}/rallydata/${seg(code)}` },
+  {
+    screen: 'movements',
+    label: 'Arrivals & departures',
+    path: (kd, code) => `/${seg(kd)}/movements/${seg(code)}`,
+  },
 ];
 
 /** Who may change a kingdom's settings and formula: its admins and every superadmin (the server's canAdminKingdom). */

@@ -1,0 +1,202 @@
+import {
+  INACTIVE_SCANS_DEFAULT,
+  INACTIVE_SCANS_MAX,
+  INACTIVE_SCANS_MIN,
+  type MovementsResponse,
+} from '@kingdom-stats/core/api';
+import { useId } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { type MovementsView, useMovements } from '../../api/movements.ts';
+import { selectClass } from '../../components/controls/styles.ts';
+import { InvalidLinkPanel, isInvalidLinkError } from '../../components/feedback/InvalidLink.tsx';
+import { ErrorPanel, Panel } from '../../components/feedback/Panel.tsx';
+import { Spinner } from '../../components/feedback/Spinner.tsx';
+import { KingdomNav } from '../../components/layout/KingdomNav.tsx';
+import { PageHeader } from '../../components/layout/PageHeader.tsx';
+import { Notice } from '../admin-shared/Notice.tsx';
+import { fullNumber } from '../dashboard/format.ts';
+import { kingdomLabel } from '../kingdom.ts';
+import { MovementTable } from './MovementTable.tsx';
+
+const INACTIVE_CHOICES = [2, 3, 4, 5, 6, 8, 10, 15, 20, 30, INACTIVE_SCANS_MAX];
+
+/** The period and the inactivity window live in the address (`?start=&end=&inactive=`): shareable links. */
+function useMovementsView(): [MovementsView, (change: Partial<MovementsView>) => void] {
+  const [search, setSearch] = useSearchParams();
+  const inactive = Number(search.get('inactive'));
+  const view: MovementsView = {
+    start: search.get('start'),
+    end: search.get('end'),
+    inactiveScans:
+      Number.isInteger(inactive) && inactive >= INACTIVE_SCANS_MIN && inactive <= INACTIVE_SCANS_MAX
+        ? inactive
+        : INACTIVE_SCANS_DEFAULT,
+  };
+  const change = (next: Partial<MovementsView>) => {
+    const merged = { ...view, ...next };
+    const params = new URLSearchParams();
+    if (merged.start !== null) params.set('start', merged.start);
+    if (merged.end !== null) params.set('end', merged.end);
+    if (merged.inactiveScans !== INACTIVE_SCANS_DEFAULT) params.set('inactive', String(merged.inactiveScans));
+    setSearch(params);
+  };
+  return [view, change];
+}
+
+/** Arrivals, departures and inactive governors of a period (issue 13 item 2; definitions: docs/movements.md). */
+export function Component() {
+  const params = useParams();
+  const kd = params.kd ?? '';
+  const code = params.code ?? '';
+  const [view, change] = useMovementsView();
+  const query = useMovements(kd, code, view);
+  const data = query.data;
+
+  return (
+    <div className="space-y-4">
+      <KingdomNav kd={kd} code={code} />
+      <PageHeader
+        title={`Arrivals & departures — ${kingdomLabel(kd)}`}
+        description="Who joined the kingdom, who left it and whose accounts stopped moving, between two scans."
+      />
+      {query.isPending ? (
+        <Spinner label="Loading arrivals and departures..." />
+      ) : isInvalidLinkError(query.error) ? (
+        <InvalidLinkPanel />
+      ) : !data ? (
+        <ErrorPanel
+          message="Failed to fetch arrivals and departures"
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : data.dates.length === 0 ? (
+        <Panel title="No scans yet">
+          <p>This kingdom has no scans yet. Arrivals and departures show once two scans are imported.</p>
+        </Panel>
+      ) : (
+        <>
+          <Controls data={data} view={view} onChange={change} />
+          {query.error && (
+            <Notice tone="error">
+              Failed to fetch arrivals and departures for this choice; showing the previous answer.
+            </Notice>
+          )}
+          <Tables kd={kd} code={code} data={data} busy={query.isFetching} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function Controls({
+  data,
+  view,
+  onChange,
+}: {
+  data: MovementsResponse;
+  view: MovementsView;
+  onChange: (change: Partial<MovementsView>) => void;
+}) {
+  const startId = useId();
+  const endId = useId();
+  const inactiveId = useId();
+  const start = view.start ?? data.selectedDates.start;
+  const end = view.end ?? data.selectedDates.end;
+  // A start after the end moves the end with it (and the other way round): the period is always one the server takes.
+  const pick = (key: 'start' | 'end', value: string) => {
+    if (key === 'start') onChange({ start: value, end: Number(value) > Number(end) ? value : end });
+    else onChange({ start: Number(value) < Number(start) ? value : start, end: value });
+  };
+  const dateSelect = (id: string, label: string, value: string, key: 'start' | 'end') => (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-medium text-slate-400">
+        {label}
+      </label>
+      <select
+        id={id}
+        className={`${selectClass} w-full sm:w-64 lg:w-80`}
+        value={value}
+        onChange={(event) => pick(key, event.target.value)}
+      >
+        {data.dates.map((date) => (
+          <option key={date.timestamp} value={String(date.timestamp)}>
+            {date.display}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  return (
+    <div className="space-y-2">
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+        {dateSelect(startId, 'Start date', start, 'start')}
+        {dateSelect(endId, 'End date', end, 'end')}
+        <div className="flex flex-col gap-1">
+          <label htmlFor={inactiveId} className="text-xs font-medium text-slate-400">
+            Inactive after
+          </label>
+          <select
+            id={inactiveId}
+            className={`${selectClass} w-full sm:w-40`}
+            value={String(view.inactiveScans)}
+            onChange={(event) => onChange({ inactiveScans: Number(event.target.value) })}
+          >
+            {INACTIVE_CHOICES.map((n) => (
+              <option key={n} value={String(n)}>
+                {n} scans
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Tables({
+  kd,
+  code,
+  data,
+  busy,
+}: {
+  kd: string;
+  code: string;
+  data: MovementsResponse;
+  busy: boolean;
+}) {
+  const period = { start: Number(data.selectedDates.start), end: Number(data.selectedDates.end) };
+  const common = { kd, code, period, inactiveScans: data.inactiveScans, busy };
+  const cutoff =
+    data.cutoffPower === null
+      ? 'The end scan has no known power, so no departure is put down to its cut-off.'
+      : `A governor missing from the end scan whose power was below ${fullNumber(data.cutoffPower)} (the lowest ` +
+        'power in the end scan) may only have dropped out of the scan: marked "below the cut-off".';
+  return (
+    <div className="space-y-4">
+      <MovementTable
+        {...common}
+        kind="arrived"
+        title="Arrived"
+        description="In the end scan but not the start scan, or came from another kingdom."
+        empty="No arrivals in this period"
+        rows={data.arrived}
+      />
+      <MovementTable
+        {...common}
+        kind="left"
+        title="Left"
+        description={`In the start scan but not the end scan, or moved to another kingdom. ${cutoff}`}
+        empty="No departures in this period"
+        rows={data.left}
+      />
+      <MovementTable
+        {...common}
+        kind="inactive"
+        title="Inactive"
+        description={`No kill, death, heal, gathering or help counted over the last ${data.inactiveScans} scans up to the end date.`}
+        empty="No inactive governors"
+        rows={data.inactive}
+      />
+    </div>
+  );
+}
