@@ -13,6 +13,7 @@ import { kdDashboardRoutes } from './features/kd-dashboard/routes.ts';
 import { kingdomFileRoutes } from './features/kingdom-admin/file-routes.ts';
 import { kingdomAdminRoutes } from './features/kingdom-admin/routes.ts';
 import { kingdomHomeRoutes } from './features/kingdom-home/routes.ts';
+import { movementsRoutes } from './features/movements/routes.ts';
 import { publicConfigRoutes } from './features/public-config/routes.ts';
 import { rallyRoutes } from './features/rally/routes.ts';
 import { settingsRoutes } from './features/settings/routes.ts';
@@ -67,6 +68,7 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
       await api.register(kingdomHomeRoutes);
       await api.register(dashboardRoutes);
       await api.register(kdDashboardRoutes);
+      await api.register(movementsRoutes);
       await api.register(formulaRoutes);
       await api.register(autarchRoutes);
       await api.register(governorRoutes);

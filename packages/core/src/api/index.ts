@@ -8,5 +8,6 @@ export * from './kd-dashboard.ts';
 export * from './kingdom-admin.ts';
 export * from './kingdom-delete.ts';
 export * from './kingdom-home.ts';
+export * from './movements.ts';
 export * from './public-config.ts';
 export * from './rally.ts';
