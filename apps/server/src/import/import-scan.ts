@@ -131,19 +131,19 @@ function refuseOptionsForSeveralScans(parsed: ParsedFile, input: ImportScanInput
   const holds = `holds ${count} scans (${which}${count > 5 ? ', …' : ''})`;
   if (input.at?.trim()) {
     throw refuse(
-      fileName(input),
+      fileNameOf(input),
       `${holds}, each with its own time; --at gives one time for one scan. Import it without --at, or split it into one file per scan`,
     );
   }
   if (input.joinScanId !== undefined) {
     throw refuse(
-      fileName(input),
+      fileNameOf(input),
       `${holds}; adding to one named scan takes one scan. Import it without naming a scan to join`,
     );
   }
 }
 
-function fileName(input: ImportScanInput): string {
+function fileNameOf(input: ImportScanInput): string {
   return input.fileName ?? basename(input.filePath);
 }
 
