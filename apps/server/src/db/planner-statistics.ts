@@ -4,9 +4,11 @@ import { dialectOf } from './dialect.ts';
 /**
  * Fresh planner statistics after an import (docs/decisions.md, "Planner statistics after an import"). PostgreSQL
  * plans a period from its statistics; after a bulk import they describe the tables as they were, and with
- * autovacuum off or not yet run a period took seconds instead of a tenth of one. Autovacuum's own rule decides:
- * a table is analysed when it was never analysed or when the rows changed since its last analysis pass
- * 50 + 10 % of its size.
+ * autovacuum off or not yet run a period took seconds instead of a tenth of one. Autovacuum's analyze rule, on what
+ * is known at once: a table is analysed when it was never analysed, when it grew by more than 50 rows + 10 % since
+ * its last analysis (its pages now against those the analysis counted: imports add rows), or when the caller's
+ * import wrote that many stat rows. PostgreSQL's own change counters are not used: they reach other connections
+ * up to a second after a commit, which would make the answer depend on timing.
  */
 export const IMPORT_TABLES = ['governor_stats', 'governor_presence', 'scan_kd_totals'] as const;
 
@@ -14,17 +16,18 @@ export const IMPORT_TABLES = ['governor_stats', 'governor_presence', 'scan_kd_to
 const ANALYZE_THRESHOLD = 50;
 const ANALYZE_SCALE_FACTOR = 0.1;
 
-interface TableActivity {
+interface TableSize {
   name: string;
-  /** -1 until the table's first ANALYZE or VACUUM. */
+  /** Rows and pages at the last ANALYZE (or VACUUM); reltuples is -1 before the first. */
   reltuples: number;
-  modifiedSinceAnalyze: number;
+  relpages: number;
+  /** Pages now. */
+  pages: number;
 }
 
 /**
  * Analyses those of IMPORT_TABLES whose statistics an import has made stale; answers their names. `changedStatRows`:
- * the stat rows the caller's import just wrote. PostgreSQL's change counters can lag a moment behind a commit made
- * on another connection, so the caller's count is added to governor_stats' own.
+ * the stat rows the caller's import wrote (a file replacing rows does not grow the table).
  * SQLite: `PRAGMA optimize`, which runs ANALYZE itself where its statistics are missing or stale.
  */
 export async function refreshPlannerStatistics<DB>(db: Kysely<DB>, changedStatRows = 0): Promise<string[]> {
@@ -32,30 +35,41 @@ export async function refreshPlannerStatistics<DB>(db: Kysely<DB>, changedStatRo
     await sql`pragma optimize`.execute(db);
     return [];
   }
-  const { rows } = await sql<{ name: string; reltuples: number | string; modified: number | string | null }>`
-    select c.relname as name, c.reltuples, s.n_mod_since_analyze as modified
+  const { rows } = await sql<{
+    name: string;
+    reltuples: number | string;
+    relpages: number;
+    pages: number | string;
+  }>`
+    select c.relname as name, c.reltuples, c.relpages,
+      pg_relation_size(c.oid) / current_setting('block_size')::int as pages
     from pg_class c
     join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
-    left join pg_stat_user_tables s on s.relid = c.oid
     where c.relkind = 'r' and c.relname in (${sql.join([...IMPORT_TABLES])})
   `.execute(db);
   const stale = rows
     .map(
-      (row): TableActivity => ({
+      (row): TableSize => ({
         name: row.name,
         reltuples: Number(row.reltuples),
-        modifiedSinceAnalyze:
-          Number(row.modified ?? 0) + (row.name === 'governor_stats' ? changedStatRows : 0),
+        relpages: Number(row.relpages),
+        pages: Number(row.pages),
       }),
     )
-    .filter(isStale)
+    .filter((table) => isStale(table, table.name === 'governor_stats' ? changedStatRows : 0))
     .map((table) => table.name)
     .sort();
   for (const name of stale) await sql`analyze ${sql.id(name)}`.execute(db);
   return stale;
 }
 
-function isStale(table: TableActivity): boolean {
+function isStale(table: TableSize, changedRows: number): boolean {
   if (table.reltuples < 0) return true;
-  return table.modifiedSinceAnalyze > ANALYZE_THRESHOLD + ANALYZE_SCALE_FACTOR * table.reltuples;
+  const limit = ANALYZE_THRESHOLD + ANALYZE_SCALE_FACTOR * table.reltuples;
+  if (changedRows > limit) return true;
+  // Rows added since the analysis, estimated as the planner does: the new pages at the analysed rows per page.
+  const rowsPerPage = table.relpages > 0 ? table.reltuples / table.relpages : 0;
+  const added =
+    table.relpages > 0 ? (table.pages - table.relpages) * rowsPerPage : table.pages > 0 ? Infinity : 0;
+  return added > limit;
 }

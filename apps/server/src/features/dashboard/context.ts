@@ -33,6 +33,8 @@ export interface KingdomContext {
   /** Camp names on the kingdom's map, and each member home kd's camp. */
   campNames: string[];
   campOf: (homeKd: number | null) => string | undefined;
+  /** The home kds of a camp, its name compared as the camp filter does (ignoring case), lowest first. */
+  campKds: (camp: string) => number[];
   /** Fingerprints of the formula and the camp map, for cache keys. */
   formulaKey: string;
   campKey: string;
@@ -58,6 +60,8 @@ export async function loadKingdomContext(
     formulaInfo,
     campNames: [...new Set(members.map((m) => m.camp))],
     campOf: (homeKd) => (homeKd === null ? undefined : campByKd.get(homeKd)),
+    campKds: (camp) =>
+      members.filter((m) => m.camp.toLowerCase() === camp.toLowerCase()).map((m) => m.memberKd),
     formulaKey: formulaInfo ? fingerprint([formulaInfo.statsFormulaJson]) : 'default',
     campKey: fingerprint(members.map((m: CampMember) => `${m.memberKd}=${m.camp}`)),
   };

@@ -120,9 +120,11 @@ const STAT_VALUES = [
 const PERIOD_WIDTH = 3 + STAT_VALUES.length;
 const STAT_COLUMNS = sql.raw(STAT_VALUES.map((value, i) => `${value} as v${i + 3}`).join(', '));
 const ALL_COLUMNS = Array.from({ length: PERIOD_WIDTH }, (_, i) => `v${i}`).join(', ');
-/** SQLite: all rows as one JSON array of arrays. PostgreSQL: plain columns v0, v1, … in the same order. */
-const SQLITE_PACKED = sql.raw(`json_group_array(json_array(${ALL_COLUMNS})) as packed`);
-const POSTGRES_COLUMNS = sql.raw(ALL_COLUMNS);
+const POSTGRES_COLUMNS = sql.raw(
+  ALL_COLUMNS.split(', ')
+    .map((c) => `period_rows.${c}`)
+    .join(', '),
+);
 
 /**
  * One entry per governor seen in the period's kingdom scans (`scans`: kingdom kd's scans from the period's start to
@@ -136,18 +138,25 @@ const POSTGRES_COLUMNS = sql.raw(ALL_COLUMNS);
  *   run reaches the latest scan), clamped to the period; a governor is in the period's first scan exactly when its
  *   clamped first time is the period's start (a run is present in every scan it spans), so `partial` is `span`
  *   less `whole`. Its two stat rows are index lookups. SQLite: CROSS JOIN fixes that join order. PostgreSQL:
- *   LATERAL … OFFSET 0 makes each lookup a one-row index scan (its planner otherwise probes a governor's whole
- *   history and filters).
+ *   `span` computed once (MATERIALIZED) and every lookup a LATERAL … OFFSET 0 subquery, so each is a one-row index
+ *   scan driven by `span` whatever the statistics say (its planner otherwise probes a governor's whole history and
+ *   filters, and without statistics it re-grouped `span` for every pair of scans: seconds).
  * - Gains are computed in SQL. On SQLite the whole answer comes back as one JSON text: better-sqlite3 builds wide
  *   row objects (or arrays) value by value, slower than one JSON.parse, and this halves the time of a
  *   16,000-governor period. On PostgreSQL plain columns are faster (building JSON costs the server more than pg's
  *   parsing).
  */
 export interface PeriodFilter {
-  /** Only governors whose home kd at their last scan of the period is this one, or unknown. */
-  homeKd?: number;
+  /** Only governors whose home kd at their last scan of the period is this one (or one of these), or unknown. */
+  homeKd?: number | readonly number[];
   /** Only these governors. */
   governorIds?: readonly number[];
+}
+
+/** A period's governors (as the filter selects them) and the home kds of all its governors (null: unknown). */
+export interface PeriodRead {
+  stats: PeriodStat[];
+  homeKds: (number | null)[];
 }
 
 /** Past this many ids the filter is applied in memory instead: SQLite binds at most 32,766 values a statement. */
@@ -159,41 +168,71 @@ export async function selectPeriodStats(
   scans: readonly ScanInfo[],
   filter: PeriodFilter = {},
 ): Promise<PeriodStat[]> {
+  return (await readPeriod(db, kd, scans, filter)).stats;
+}
+
+/**
+ * selectPeriodStats and, from the same statement, the home kds of every governor of the period whatever the home kd
+ * filter: a view of one kd reads and sends that kd's rows only, and still lists every kd of the period.
+ */
+export async function readPeriod(
+  db: Kysely<Database>,
+  kd: number,
+  scans: readonly ScanInfo[],
+  filter: PeriodFilter = {},
+): Promise<PeriodRead> {
   const kingdomScans = scans.filter((scan) => scan.kind === 'kingdom');
-  if (kingdomScans.length === 0) return [];
+  if (kingdomScans.length === 0) return { stats: [], homeKds: [] };
   const first = kingdomScans.reduce((a, b) => (b.takenAt < a.takenAt ? b : a));
   const last = kingdomScans.reduce((a, b) => (b.takenAt > a.takenAt ? b : a));
   const [start, end] = [first.takenAt, last.takenAt];
   const ids = filter.governorIds;
-  if (ids?.length === 0) return [];
+  if (ids?.length === 0) return { stats: [], homeKds: [] };
   const idsInSql = ids !== undefined && ids.length <= MAX_ID_PARAMETERS;
   const onlyIds = (column: string) => (idsInSql ? sql`and ${sql.ref(column)} in (${sql.join(ids)})` : sql``);
-  const onlyHome =
-    filter.homeKd === undefined ? sql`` : sql`and (l.home_kd = ${filter.homeKd} or l.home_kd is null)`;
+  const homeKds = filter.homeKd === undefined ? undefined : [filter.homeKd].flat();
+  // v5 is the home kd at the governor's last scan of the period (STAT_VALUES).
+  const wanted =
+    homeKds === undefined
+      ? sql`true`
+      : homeKds.length === 0
+        ? sql`v5 is null`
+        : sql`(v5 in (${sql.join(homeKds)}) or v5 is null)`;
   const postgres = dialectOf(db) === 'postgres';
   const whole = sql`
     select l.governor_id as v0, ${start} as v1, ${end} as v2, ${STAT_COLUMNS}
     from governor_stats f ${postgres ? sql`join` : sql`cross join`} governor_stats l
       on l.scan_id = ${last.id} and l.governor_id = f.governor_id
-    where f.scan_id = ${first.id} ${onlyIds('f.governor_id')} ${onlyHome}`;
-  // The last scan's row first: a home kd filter then skips the first scan's lookup for everyone else.
+    where f.scan_id = ${first.id} ${onlyIds('f.governor_id')}`;
   const lookups = postgres
-    ? sql`join scans sl on sl.kingdom_kd = ${kd} and sl.kind = 'kingdom' and sl.taken_at = s.last_at
-      join scans sf on sf.kingdom_kd = ${kd} and sf.kind = 'kingdom' and sf.taken_at = s.first_at
+    ? sql`cross join lateral (
+        select id from scans where kingdom_kd = ${kd} and kind = 'kingdom' and taken_at = s.last_at offset 0
+      ) sl
+      cross join lateral (
+        select id from scans where kingdom_kd = ${kd} and kind = 'kingdom' and taken_at = s.first_at offset 0
+      ) sf
       cross join lateral (
         select * from governor_stats y where y.scan_id = sl.id and y.governor_id = s.governor_id offset 0
       ) l
       cross join lateral (
         select * from governor_stats x where x.scan_id = sf.id and x.governor_id = s.governor_id offset 0
-      ) f
-      where true ${onlyHome}`
+      ) f`
     : sql`cross join scans sl cross join governor_stats l cross join scans sf cross join governor_stats f
       where sl.kingdom_kd = ${kd} and sl.kind = 'kingdom' and sl.taken_at = s.last_at
-        and l.scan_id = sl.id and l.governor_id = s.governor_id ${onlyHome}
+        and l.scan_id = sl.id and l.governor_id = s.governor_id
         and sf.kingdom_kd = ${kd} and sf.kind = 'kingdom' and sf.taken_at = s.first_at
         and f.scan_id = sf.id and f.governor_id = s.governor_id`;
+  // SQLite: both answers as JSON texts of one aggregate row. PostgreSQL: the selected rows as plain columns, each
+  // carrying the home kds (a one-row aggregate left-joined, so a kd without governors still answers them).
+  const select = postgres
+    ? sql`select k.home_kds, ${POSTGRES_COLUMNS}
+      from (select array_agg(distinct v5) as home_kds from period_rows) k
+      left join period_rows on ${wanted}`
+    : sql`select json_group_array(json_array(${sql.raw(ALL_COLUMNS)})) filter (where ${wanted}) as packed,
+        json_group_array(distinct v5) as home_kds
+      from period_rows`;
   const { rows } = await sql<Record<string, unknown>>`
-    with span as (
+    with span as ${postgres ? sql`materialized` : sql``} (
       select governor_id,
         min(case when first_at < ${start} then ${start} else first_at end) as first_at,
         max(case when last_at is null or last_at > ${end} then ${end} else last_at end) as last_at
@@ -204,24 +243,31 @@ export async function selectPeriodStats(
     ),
     partial as (
       select * from span where first_at <> ${start} or last_at <> ${end}
-    )
-    select ${postgres ? POSTGRES_COLUMNS : SQLITE_PACKED}
-    from (
+    ),
+    period_rows as (
       ${whole}
       union all
       select s.governor_id as v0, s.first_at as v1, s.last_at as v2, ${STAT_COLUMNS}
       from partial s
       ${lookups}
-    ) period_rows
+    )
+    ${select}
   `.execute(db);
-  // pg keeps the columns' order in each row object (string keys keep insertion order).
-  const values: unknown[][] = postgres
-    ? rows.map((row) => Object.values(row))
-    : JSON.parse((rows[0]?.packed as string | undefined) ?? '[]');
+  let values: unknown[][];
+  let kdsFound: unknown[];
+  if (postgres) {
+    kdsFound = (rows[0]?.home_kds as unknown[] | null | undefined) ?? [];
+    // pg keeps the columns' order in each row object (string keys keep insertion order); drop home_kds.
+    values = rows.filter((row) => row.v0 !== null).map((row) => Object.values(row).slice(1));
+  } else {
+    values = JSON.parse((rows[0]?.packed as string | null | undefined) ?? '[]');
+    kdsFound = JSON.parse((rows[0]?.home_kds as string | null | undefined) ?? '[]');
+  }
+  const periodHomeKds = kdsFound.map(num).sort((a, b) => (a ?? -1) - (b ?? -1));
   const stats = values.map(unpack);
-  if (ids === undefined || idsInSql) return stats;
-  const wanted = new Set(ids);
-  return stats.filter((stat) => wanted.has(stat.governorId));
+  if (ids === undefined || idsInSql) return { stats, homeKds: periodHomeKds };
+  const chosen = new Set(ids);
+  return { stats: stats.filter((stat) => chosen.has(stat.governorId)), homeKds: periodHomeKds };
 }
 
 /** One row's values (see PERIOD_VALUES for the order) as a PeriodStat. */

@@ -22,7 +22,7 @@ import {
 import { type ResolvedPeriod, resolvePeriod } from './period.ts';
 import { ComputeCache } from './period-cache.ts';
 import { buildPlayerRow } from './period-rows.ts';
-import { selectHomeKds, selectKingdomsByCode, selectPeriodStats, selectScanTotalsByKd } from './queries.ts';
+import { readPeriod, selectHomeKds, selectKingdomsByCode, selectScanTotalsByKd } from './queries.ts';
 import {
   isUnfiltered,
   pageOf,
@@ -55,8 +55,11 @@ export interface PeriodData extends TableData<PlayerRow> {
   rows: PlayerRow[];
   availableCamps: string[];
   availableKds: number[];
-  /** Summaries of all rows (the unfiltered table), computed with the period. */
-  summaries: Summaries;
+  /**
+   * Summaries of all rows (the unfiltered table), computed with a whole period; a scoped one (a kd or camp view
+   * computed alone) never shows its rows unfiltered, so it has none.
+   */
+  summaries?: Summaries;
   /** Recent views (filters and sort) of the period, by viewKey, most recently used last. */
   views: Map<string, PeriodView>;
 }
@@ -108,7 +111,7 @@ export class DashboardService {
       };
     }
 
-    const data = await this.periodData(context, period);
+    const data = await this.periodData(context, period, homeKdScope(request, context));
     const { ordered, summaries } = viewOf(data, request, context.campNames);
     return {
       playerData: pageOf(ordered, request.page, request.pageSize),
@@ -176,7 +179,16 @@ export class DashboardService {
     return kingdom;
   }
 
-  private periodData(context: KingdomContext, period: ResolvedPeriod): Promise<PeriodData> {
+  /**
+   * A period's rows: the whole period when it is cached or the request needs it, else only the governors of the
+   * request's home kds (`scope`, a kd or camp view), so the first `kd=` view of a big map reads and builds that
+   * kd's rows alone (docs/dashboard.md, "Caching"). Every view of a scope's kds is the same on either.
+   */
+  private periodData(
+    context: KingdomContext,
+    period: ResolvedPeriod,
+    scope: readonly number[] | null = null,
+  ): Promise<PeriodData> {
     const key = [
       'period',
       context.kingdom.kd,
@@ -186,7 +198,12 @@ export class DashboardService {
       context.formulaKey,
       context.campKey,
     ].join(':');
-    return this.periods.get(key, () => computePeriod(this.db, context, period));
+    if (scope === null || this.periods.has(key)) {
+      return this.periods.get(key, () => computePeriod(this.db, context, period, null));
+    }
+    return this.periods.get(`${key}:kds=${scope.join(',')}`, () =>
+      computePeriod(this.db, context, period, scope),
+    );
   }
 
   /** The latest kingdom scan's totals per camp and kd (not bound to the selected period). */
@@ -208,35 +225,50 @@ async function computePeriod(
   db: Kysely<Database>,
   context: KingdomContext,
   period: ResolvedPeriod,
+  scope: readonly number[] | null,
 ): Promise<PeriodData> {
-  const stats = await selectPeriodStats(db, context.kingdom.kd, period.scans);
+  const read = await readPeriod(
+    db,
+    context.kingdom.kd,
+    period.scans,
+    scope === null ? {} : { homeKd: scope },
+  );
   await yieldToEventLoop();
   const rowContext = {
     period: { start: period.start.takenAt, end: period.end.takenAt },
     dkp: dkpScorer(context.formula),
     campOf: context.campOf,
   };
-  const rows = await mapInSlices(stats, (stat) => buildPlayerRow(stat, rowContext));
-  const camps = new Set<string>();
-  const kds = new Set<number>();
-  for (const row of rows) {
-    camps.add(row.Camp ?? NO_CAMP);
-    if (row.KD !== null) kds.add(row.KD);
-  }
+  const rows = await mapInSlices(read.stats, (stat) => buildPlayerRow(stat, rowContext));
+  // Camps and kds of every governor of the period (a row's Camp is its kd's camp), scoped or not.
+  const camps = new Set(read.homeKds.map((kd) => context.campOf(kd) ?? NO_CAMP));
   const named = sortNames([...camps].filter((camp) => camp !== NO_CAMP));
   await yieldToEventLoop();
-  // Nearly every request shows the unfiltered summaries: computed here, in the period's own slice of work.
-  const summaries = buildSummaries(rows, SUMMARY_METRICS, context.campNames);
   return {
     rows,
-    summaries,
+    // Nearly every request of a whole period shows its unfiltered summaries: computed here, in its own slice of work.
+    summaries: scope === null ? buildSummaries(rows, SUMMARY_METRICS, context.campNames) : undefined,
     byPower: lazy(() => rankByPower(rows)),
     // Camps that have governors in the period, by name; NO_CAMP last when some governors have none.
     availableCamps: camps.has(NO_CAMP) ? [...named, NO_CAMP] : named,
-    availableKds: [...kds].sort((a, b) => a - b),
+    availableKds: read.homeKds.filter((kd): kd is number => kd !== null),
     sorted: new Map(),
     views: new Map(),
   };
+}
+
+/**
+ * The home kds a request's rows can come from when it names a kd or a camp (null: any, or a view that needs
+ * governors of no camp, whose kds are not listed). Top N, search and column filters select within those kds.
+ */
+function homeKdScope(request: TableRequest, context: KingdomContext): number[] | null {
+  const campKds =
+    request.camp === null || sameName(request.camp, NO_CAMP) ? null : context.campKds(request.camp);
+  if (request.kd !== null) {
+    // A kd outside the named camp selects nobody; scoping to it still answers that.
+    return [request.kd];
+  }
+  return campKds;
 }
 
 interface PeriodView {
@@ -277,6 +309,10 @@ const NAME_COLLATOR = new Intl.Collator('en', { sensitivity: 'base', numeric: tr
 
 function sortNames(names: string[]): string[] {
   return names.sort((a, b) => NAME_COLLATOR.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function sameName(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
 }
 
 function normaliseCode(code: string): string {
