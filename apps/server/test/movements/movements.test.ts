@@ -173,3 +173,21 @@ describe('arrivals, departures and inactive governors', () => {
     });
   });
 });
+
+describe('wrong codes', () => {
+  it('are limited as on the dashboards: after the limit even the right code waits', async () => {
+    const limited = await createTestApp({ rateLimits: { wrongCodePerAddress: 3, windowMs: 60_000 } });
+    try {
+      await addTestKingdom(limited.database.db, KD);
+      const get = (code: string) =>
+        limited.app.inject({ method: 'GET', url: `/api/dashboard/${KD}/movements/${code}` });
+      expect((await get(`code-${KD}`)).statusCode).toBe(200);
+      for (const guess of ['guess-1', 'guess-2', 'guess-3']) expect((await get(guess)).statusCode).toBe(404);
+      const refused = await get(`code-${KD}`);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+    } finally {
+      await limited.close();
+    }
+  });
+});
