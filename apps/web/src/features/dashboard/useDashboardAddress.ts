@@ -29,9 +29,14 @@ export function useDashboardAddress(defaultTopFilter: number | null) {
 
   const write = useCallback(
     (update: (current: PlayerQuery) => PlayerQuery, change: AddressChange = {}) =>
+      // From the address as it is now, not as it was at this callback's render: a debounced search can call an
+      // older render's callback, which would otherwise write that render's view back.
       setParams(
-        (previous) =>
-          addressOfPlayerQuery(update(playerQueryOfAddress(previous, defaultTopFilter)), defaultTopFilter),
+        () =>
+          addressOfPlayerQuery(
+            update(playerQueryOfAddress(window.location.search, defaultTopFilter)),
+            defaultTopFilter,
+          ),
         {
           replace: change.replace ?? false,
           // The reader stays where they are: changing the table's page must not jump to the top of the screen.

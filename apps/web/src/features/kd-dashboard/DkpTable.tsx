@@ -1,12 +1,13 @@
 import { formatInteger, matchesSearch, type SortEntry, sortRows, toggleDescFirst } from '@kingdom-stats/core';
 import type { DkpRow, DkpRowField } from '@kingdom-stats/core/api';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { Avatar } from '../../components/Avatar.tsx';
 import { inputClass, secondaryButton } from '../../components/controls/styles.ts';
 import { CardSort } from '../../components/table/CardSort.tsx';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
 import { PhoneLayoutSwitch, usePhoneLayout } from '../../components/table/PhoneLayout.tsx';
 import { TableFooter } from '../../components/table/TableFooter.tsx';
+import { GovernorLink } from '../governor/GovernorLink.tsx';
 import { DEFAULT_DKP_SORT, type DkpView } from './address.ts';
 import { DkpCards } from './DkpCards.tsx';
 import { formatPercent, formatSigned, REACHED_COLORS, reachedBand } from './format.ts';
@@ -79,7 +80,9 @@ function columnFor(field: DkpRowField, rankOf: ReadonlyMap<unknown, number>): Da
               </span>
               <Avatar name={row.Name} size="sm" />
               <div className="min-w-0">
-                <div className="max-w-40 truncate font-medium text-white">{row.Name}</div>
+                <div className="max-w-40 truncate font-medium text-white">
+                  <GovernorLink governorId={row['Governor ID']}>{row.Name}</GovernorLink>
+                </div>
                 <div className="text-xs text-slate-400 tabular-nums">{row['Governor ID']}</div>
               </div>
             </div>
@@ -181,6 +184,9 @@ const CARD_SORTS: readonly (readonly [DkpRowField, string])[] = [
 export function DkpTable({ rows, activeColumns, busy, view, onView, onExport }: DkpTableProps) {
   const { search, page, pageSize } = view;
   const [layout, setLayout] = usePhoneLayout();
+  // The box shows what is typed at once; the address (and so the search) follows a moment later.
+  const [typed, setTyped] = useState(search);
+  useEffect(() => setTyped(search), [search]);
   // A sort the address names that this formula has no column for (a shared link, an edited address) is ignored.
   const sort = activeColumns.includes(view.sort.key as DkpRowField) ? view.sort : DEFAULT_DKP_SORT;
   const setPage = (next: number) => onView({ page: next });
@@ -251,8 +257,11 @@ export function DkpTable({ rows, activeColumns, busy, view, onView, onExport }: 
             type="search"
             className={`${inputClass} w-full pl-9`}
             placeholder="Search name, governor ID or alliance"
-            value={search}
-            onChange={(event) => onView({ search: event.target.value, page: 1 }, { replace: true })}
+            value={typed}
+            onChange={(event) => {
+              setTyped(event.target.value);
+              onView({ search: event.target.value, page: 1 }, { replace: true });
+            }}
           />
           <svg
             aria-hidden="true"

@@ -76,10 +76,14 @@ export function useDkpView() {
   const view = useMemo(() => readDkpView(params), [params]);
   const change = useCallback(
     (patch: Partial<DkpView>, options: { replace?: boolean } = {}) =>
-      setParams((previous) => dkpViewAddress({ ...readDkpView(previous), ...patch }), {
-        replace: options.replace ?? false,
-        preventScrollReset: true,
-      }),
+      // From the address as it is now, not at this callback's render (see useDashboardAddress.ts).
+      setParams(
+        () => dkpViewAddress({ ...readDkpView(new URLSearchParams(window.location.search)), ...patch }),
+        {
+          replace: options.replace ?? false,
+          preventScrollReset: true,
+        },
+      ),
     [setParams],
   );
   return { view, change };

@@ -83,10 +83,14 @@ export function useRallyView() {
   const view = useMemo(() => readRallyView(params), [params]);
   const change = useCallback(
     (patch: Partial<RallyView>, options: { replace?: boolean; preventScrollReset?: boolean } = {}) =>
-      setParams((previous) => rallyViewAddress({ ...readRallyView(previous), ...patch }), {
-        replace: options.replace ?? false,
-        preventScrollReset: options.preventScrollReset ?? true,
-      }),
+      // From the address as it is now, not at this callback's render (see useDashboardAddress.ts).
+      setParams(
+        () => rallyViewAddress({ ...readRallyView(new URLSearchParams(window.location.search)), ...patch }),
+        {
+          replace: options.replace ?? false,
+          preventScrollReset: options.preventScrollReset ?? true,
+        },
+      ),
     [setParams],
   );
   return { view, change };
