@@ -113,11 +113,11 @@ test.describe('Rally Data page on the demo kingdom', () => {
 
     await rally.searchBox.fill(third.participant_name.toUpperCase());
     await rally.searchBox.press('Enter');
-    await expect(rally.showing).toContainText('participants');
+    await expect(rally.showing).toContainText('participant');
     await expect.poll(() => rally.names()).toContain(third.participant_name);
     const byName = await rallyApi(request, target, { search: third.participant_name.toUpperCase() });
     await expect(rally.showing).toHaveText(
-      `Showing 1 to ${byName.totalParticipants} of ${byName.totalParticipants} participants`,
+      `Showing 1 to ${byName.totalParticipants} of ${byName.totalParticipants} participant${byName.totalParticipants === 1 ? '' : 's'}`,
     );
     // The rank stays the one in the whole ranking; the summary stays the period's.
     await expect(rally.results.filter({ hasText: `ID: ${third.participant_id}` })).toContainText('3');
