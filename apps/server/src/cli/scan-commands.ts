@@ -1,5 +1,6 @@
 import { basename, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { refreshAfterImport } from '../db/planner-statistics.ts';
 import { recordAudit } from '../features/audit/service.ts';
 import {
   auditScanImport,
@@ -64,6 +65,7 @@ export function registerScanCommands(program: Command): void {
           });
           const kind = options.autarch ? 'autarch' : 'kingdom';
           await auditScanImport(db, { userId: null, kingdomKd, kind, file: result, via: 'cli' });
+          await refreshAfterImport(db, result);
           print(`${basename(filePath)}:`);
           for (const line of resultSentences(result)) print(`  ${line}`);
         }

@@ -73,3 +73,23 @@ function isStale(table: TableSize, changedRows: number): boolean {
     table.relpages > 0 ? (table.pages - table.relpages) * rowsPerPage : table.pages > 0 ? Infinity : 0;
   return added > limit;
 }
+
+/**
+ * After an import has committed (the upload route and the CLI): refreshes the statistics for the stat rows its
+ * scans wrote. The import stands whatever happens here, so a failure is reported to `warn`, not thrown: planner
+ * statistics are an optimisation, and autovacuum, where it runs, catches up anyway.
+ */
+export async function refreshAfterImport<DB>(
+  db: Kysely<DB>,
+  file: { scans: readonly { status: string; rows: number }[] },
+  warn: (message: string) => void = console.warn,
+): Promise<void> {
+  const written = file.scans.filter((scan) => scan.status !== 'already-imported');
+  if (written.length === 0) return;
+  const rows = written.reduce((sum, scan) => sum + scan.rows, 0);
+  try {
+    await refreshPlannerStatistics(db, rows);
+  } catch (error) {
+    warn(`planner statistics not refreshed after the import: ${(error as Error).message}`);
+  }
+}

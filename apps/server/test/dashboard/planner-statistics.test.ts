@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_TABLES, refreshPlannerStatistics } from '../../src/db/planner-statistics.ts';
 import { GAIN_COLUMNS, selectKingdomScans, selectPeriodStats } from '../../src/features/dashboard/queries.ts';
 import { type GovernorStatRow, insertScan } from '../../src/features/scans/scan-store.ts';
-import { addTestKingdom } from '../import/import-support.ts';
+import { addTestKingdom, ROKTRACKER, ROKTRACKER_START_XLSX } from '../import/import-support.ts';
+import { bearer, createAuthWorld } from '../support/auth-world.ts';
+import { createTestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase, testDialect } from '../support/test-db.ts';
 
 /**
@@ -108,5 +112,40 @@ describe('planner statistics after an import', () => {
     const period = await selectPeriodStats(database.db, KD, scans);
     expect(period).toHaveLength(3_000);
     expect(period.find((stat) => stat.governorId === 70_010)?.gains.t4_kills).toBe(200);
+  });
+});
+
+describe('an upload through the admin page', () => {
+  it('leaves PostgreSQL with statistics of the tables it wrote (autovacuum off)', async () => {
+    const t = await createTestApp();
+    try {
+      const world = await createAuthWorld(t.database.db);
+      if (testDialect() === 'postgres') {
+        for (const table of IMPORT_TABLES) {
+          await sql`alter table ${sql.id(table)} set (autovacuum_enabled = false)`.execute(t.database.db);
+        }
+      }
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/kingdoms/${world.kd}/${await world.codeOf(world.kd)}/scans?${new URLSearchParams({ fileName: ROKTRACKER_START_XLSX })}`,
+        headers: { ...bearer(world.kingdomAdmin), 'content-type': 'application/octet-stream' },
+        payload: readFileSync(resolve(ROKTRACKER, ROKTRACKER_START_XLSX)),
+      });
+      expect(response.statusCode).toBe(200);
+      if (testDialect() === 'sqlite') return;
+      const { rows } = await sql<{ relname: string; reltuples: number }>`
+        select relname, reltuples from pg_class
+        where relnamespace = current_schema()::regnamespace and relname in (${sql.join([...IMPORT_TABLES])})
+        order by relname
+      `.execute(t.database.db);
+      // 60 governors of one home kd in one scan: each table's row count as the planner now knows it.
+      expect(rows.map((r) => [r.relname, Number(r.reltuples)])).toEqual([
+        ['governor_presence', 60],
+        ['governor_stats', 60],
+        ['scan_kd_totals', 1],
+      ]);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -13,6 +13,7 @@ import {
 } from '@kingdom-stats/core/api';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refreshAfterImport } from '../../db/planner-statistics.ts';
 import { AppError } from '../../errors.ts';
 import { importHohRecords, importPrekvkPoints } from '../../import/import-kvk-tables.ts';
 import { importMessage } from '../../import/import-report.ts';
@@ -85,6 +86,7 @@ export const kingdomFileRoutes: FastifyPluginAsyncZod = async (app) => {
         ...(query.joinScanId ? { joinScanId: Number(query.joinScanId) } : {}),
       });
       await auditScanImport(app.db, { userId: user.id, kingdomKd: kingdom.kd, kind: query.kind, file });
+      await refreshAfterImport(app.db, file, (message) => request.log.warn(message));
       return { message: importMessage(file), file };
     },
   );
