@@ -4,6 +4,7 @@
  */
 
 import type { DashboardResult, PeriodResult } from './dashboard.ts';
+import type { GovernorPageFigures } from './governor-page.ts';
 import type { ImportResult } from './import-xlsx.ts';
 import type { KdDashboardResult } from './kd-dashboard.ts';
 import type { Generation } from './scale-data.ts';
@@ -37,6 +38,7 @@ export type Section =
   | 'startup'
   | 'firstScreen'
   | 'wireBytes'
+  | 'governorPage'
   | 'load'
   | 'saturation';
 
@@ -77,6 +79,7 @@ export interface DatabaseResults {
   kdDashboard: Outcome<KdDashboardResult>;
   firstScreen: Outcome<FirstScreenFigures>;
   wireBytes: Outcome<WireBytes>;
+  governorPage: Outcome<GovernorPageFigures>;
   /** Each bench server's start, spawn to /api/health answering 200, ms. */
   startMs: number[];
   loadAverages: Partial<Record<Section, LoadDuring>>;
@@ -282,6 +285,20 @@ const CHECKS: Check[] = [
         return {
           text: `${formatPair(f.cold)} (warm ${formatPair(f.warm)})`,
           met: f.cold.p95 < 600,
+        };
+      },
+    },
+  ]),
+  ...inSection('governorPage', [
+    {
+      measurement: 'governor page data (120 scans): cold (warm)',
+      target: 'p95 < 150 ms (warm < 50 ms)',
+      cell: (r) => {
+        const g = r.governorPage;
+        if (failed(g)) return { text: `error: ${g.error}`, met: false };
+        return {
+          text: `${formatPair(g.coldMs)} (warm ${formatPair(g.warmMs)}; ${g.governors} governors)`,
+          met: g.coldMs.p95 < 150 && g.warmMs.p95 < 50,
         };
       },
     },

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measureDashboard } from './dashboard.ts';
 import { measureFirstScreen } from './first-screen.ts';
+import { type GovernorPageFigures, measureGovernorPage } from './governor-page.ts';
 import { formatHostileTable, HEALTH_TARGET_MS, type HostileFigures, measureHostileFiles } from './hostile.ts';
 import { measureXlsxImport } from './import-xlsx.ts';
 import { measureKdDashboard } from './kd-dashboard.ts';
@@ -237,6 +238,7 @@ async function runDatabase(name: DatabaseName, options: Options): Promise<Databa
 
     let firstScreen: Outcome<FirstScreenFigures> = { error: 'the bench server did not start' };
     let wireBytes: Outcome<WireBytes> = { error: 'the bench server did not start' };
+    let governorPage: Outcome<GovernorPageFigures> = { error: 'the bench server did not start' };
     const server = await attempt(
       'start the bench server',
       () => startBenchServer({ databaseUrl: data.databaseUrl }),
@@ -276,6 +278,18 @@ async function runDatabase(name: DatabaseName, options: Options): Promise<Databa
           },
           record('wireBytes'),
         );
+        governorPage = await attempt(
+          'governor page data',
+          () =>
+            measureGovernorPage({
+              baseUrl: server.baseUrl,
+              kd: KD,
+              code: CODE,
+              governors: options.quick ? 3 : 10,
+              warmRepeats: options.quick ? 2 : 5,
+            }),
+          record('governorPage'),
+        );
       } finally {
         await server.stop();
       }
@@ -293,6 +307,7 @@ async function runDatabase(name: DatabaseName, options: Options): Promise<Databa
       kdDashboard,
       firstScreen,
       wireBytes,
+      governorPage,
       startMs,
       load,
       saturation,
