@@ -16,6 +16,7 @@ import {
   type CounterStore,
   DatabaseCounterStore,
   MemoryCounterStore,
+  rateLimitStoreSetting,
 } from '../../src/plugins/counter-store.ts';
 import { TOO_MANY_ATTEMPTS, TOO_MANY_SIGN_INS } from '../../src/plugins/rate-limit.ts';
 import { RedisCounterStore } from '../../src/plugins/redis-counter-store.ts';
@@ -133,4 +134,33 @@ describe.each(kinds)('two app instances counting in %s', (kind) => {
       expect((await signIn(first, ip)).statusCode).toBe(429);
     },
   );
+});
+
+describe('RATE_LIMIT_STORE and REDIS_URL', () => {
+  it('counts in memory unless told otherwise, in Redis when only REDIS_URL is set', () => {
+    expect(rateLimitStoreSetting({})).toEqual({ kind: 'memory', redisUrl: undefined });
+    expect(rateLimitStoreSetting({ RATE_LIMIT_STORE: 'Database' }).kind).toBe('database');
+    expect(rateLimitStoreSetting({ REDIS_URL: 'redis://127.0.0.1:6379' })).toEqual({
+      kind: 'redis',
+      redisUrl: 'redis://127.0.0.1:6379',
+    });
+    expect(rateLimitStoreSetting({ REDIS_URL: 'redis://x:6379', RATE_LIMIT_STORE: 'memory' }).kind).toBe(
+      'memory',
+    );
+  });
+
+  it('refuses a store it does not know, and Redis without an address, in words', () => {
+    expect(() => rateLimitStoreSetting({ RATE_LIMIT_STORE: 'postgres' })).toThrow(
+      'RATE_LIMIT_STORE must be memory, database or redis (got "postgres")',
+    );
+    expect(() => rateLimitStoreSetting({ RATE_LIMIT_STORE: 'redis' })).toThrow(
+      'RATE_LIMIT_STORE=redis needs REDIS_URL',
+    );
+  });
+
+  it('stops the start with a message when Redis does not answer', async () => {
+    await expect(RedisCounterStore.open('redis://127.0.0.1:1')).rejects.toThrow(
+      'Redis at REDIS_URL did not answer',
+    );
+  });
 });
