@@ -28,7 +28,7 @@ export async function ensureServerBuild() {
   const builtAt = existsSync(serverEntry) ? statSync(serverEntry).mtimeMs : 0;
   const changedAt = Math.max(...sources.map((source) => newestChange(join(root, source))));
   if (builtAt >= changedAt) return serverEntry;
-  const { build } = await import('esbuild');
+  const { build, stop } = await import('esbuild');
   const server = JSON.parse(readFileSync(join(root, 'apps/server/package.json'), 'utf8'));
   // Our own workspace packages are TypeScript and go into the bundle; every other package is loaded by Node.
   const external = Object.keys({ ...server.dependencies, ...server.devDependencies }).filter(
@@ -46,14 +46,19 @@ export async function ensureServerBuild() {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },
   };
-  await Promise.all([
-    build({ ...common, entryPoints: [join(root, 'apps/server/src/main.ts')], outfile: serverEntry }),
-    // parse-off-thread.ts starts readers from the file beside it; next to the bundle, that is this one.
-    build({
-      ...common,
-      entryPoints: [join(root, 'apps/server/src/import/parse-worker.ts')],
-      outfile: join(root, 'apps/server/dist/parse-worker-entry.mjs'),
-    }),
-  ]);
+  try {
+    await Promise.all([
+      build({ ...common, entryPoints: [join(root, 'apps/server/src/main.ts')], outfile: serverEntry }),
+      // parse-off-thread.ts starts readers from the file beside it; next to the bundle, that is this one.
+      build({
+        ...common,
+        entryPoints: [join(root, 'apps/server/src/import/parse-worker.ts')],
+        outfile: join(root, 'apps/server/dist/parse-worker-entry.mjs'),
+      }),
+    ]);
+  } finally {
+    // esbuild's service process would otherwise stay beside the supervisor for as long as it runs.
+    await stop();
+  }
   return serverEntry;
 }
