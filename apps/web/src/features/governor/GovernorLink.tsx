@@ -1,0 +1,42 @@
+import { createContext, type ReactNode, useContext } from 'react';
+import { Link, useParams } from 'react-router';
+
+const seg = (value: string | number) => encodeURIComponent(String(value));
+
+export const governorPagePath = (kd: string | number, governorId: number, code: string) =>
+  `/${seg(kd)}/governor/${seg(governorId)}/${seg(code)}`;
+
+/** The kingdom whose governor pages names link to, for a screen whose address does not carry kd and code (the demo). */
+export const GovernorLinkKingdom = createContext<{ kd: string; code: string } | null>(null);
+
+/**
+ * A governor's name in a viewer table, linking to the governor page with the kd and access code of the screen it is
+ * on (or of GovernorLinkKingdom, which the demo sets: its address carries a secret, not the code); without them it
+ * stays plain text. Importing it
+ * costs a table nothing of the governor page: the page and its charts are a separate lazy route.
+ */
+export function GovernorLink({
+  governorId,
+  children,
+  className = '',
+}: {
+  governorId: number | null | undefined;
+  children: ReactNode;
+  className?: string;
+}) {
+  const params = useParams();
+  const given = useContext(GovernorLinkKingdom);
+  const kd = given?.kd ?? params.kd;
+  const code = given?.code ?? params.code;
+  if (!kd || !code || governorId === null || governorId === undefined || !Number.isFinite(governorId))
+    return <>{children}</>;
+  return (
+    <Link
+      to={governorPagePath(kd, governorId, code)}
+      className={`hover:underline focus-visible:outline-2 focus-visible:outline-sky-400 ${className}`}
+      data-governor-link={governorId}
+    >
+      {children}
+    </Link>
+  );
+}
