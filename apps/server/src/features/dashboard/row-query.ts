@@ -160,7 +160,48 @@ export function sortForPaging<T extends BaseRow>(rows: readonly T[], sorts: read
   const withTieBreak = sorts.some((entry) => entry.key === 'Gov ID')
     ? sorts
     : [...sorts, { key: 'Gov ID', direction: 'asc' as const, priority: sorts.length + 1 }];
-  return sortRows(rows, withTieBreak);
+  return sortNumberColumns(rows, normalizeSorts(withTieBreak)) ?? sortRows(rows, withTieBreak);
+}
+
+/**
+ * sortRows' order when every sorted column holds numbers or nothing (DKP, kills, power… — the first sort of every
+ * cold period): the values are read once into typed arrays and compared as numbers, instead of one key object per
+ * cell. Missing values (null, undefined, not finite) go last in both directions, ties keep the rows' order, as
+ * sortRows does (test/dashboard/row-sort.test.ts compares the two). Null when a column holds anything else.
+ */
+export function sortNumberColumns<T extends BaseRow>(
+  rows: readonly T[],
+  sorts: readonly SortEntry[],
+): T[] | null {
+  const columns: Float64Array[] = [];
+  for (const entry of sorts) {
+    const column = new Float64Array(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const value = rows[i]![entry.key];
+      if (typeof value === 'number') column[i] = Number.isFinite(value) ? value : Number.NaN;
+      else if (value === null || value === undefined) column[i] = Number.NaN;
+      else return null;
+    }
+    columns.push(column);
+  }
+  const descending = sorts.map((entry) => entry.direction === 'desc');
+  const order = Array.from({ length: rows.length }, (_, i) => i);
+  order.sort((x, y) => {
+    for (let c = 0; c < columns.length; c++) {
+      const a = columns[c]![x]!;
+      const b = columns[c]![y]!;
+      const aMissing = Number.isNaN(a);
+      const bMissing = Number.isNaN(b);
+      if (aMissing || bMissing) {
+        if (aMissing && bMissing) continue;
+        return aMissing ? 1 : -1;
+      }
+      if (a === b) continue;
+      return a < b !== descending[c] ? -1 : 1;
+    }
+    return x - y;
+  });
+  return order.map((i) => rows[i]!);
 }
 
 export function pageOf<T>(rows: readonly T[], page: number, pageSize: number): T[] {
