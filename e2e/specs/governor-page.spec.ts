@@ -1,7 +1,9 @@
-import { expect, test } from '@playwright/test';
-import { demoTarget } from '../pages/DashboardPage.ts';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DashboardPage, type DemoTarget, demoTarget } from '../pages/DashboardPage.ts';
 import { GovernorPage, governorJson } from '../pages/GovernorPage.ts';
-import { kdDashboardJson } from '../pages/KdDashboardPage.ts';
+import { KdDashboardPage, kdDashboardJson } from '../pages/KdDashboardPage.ts';
+import { RallyPage } from '../pages/RallyPage.ts';
+import { PHONE_LAYOUT_KEY } from '../support/phone-layout.ts';
 
 // The governor page (issue 13 item 1) on the demo kingdom: header, charts and their read-outs, the season/war table,
 // the histories, and its wrong-code and unknown-governor states. Runs at 1366 px and at 375 px (touch).
@@ -76,5 +78,58 @@ test.describe('governor page', () => {
       timeout: 15_000,
     });
     await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  });
+});
+
+test.describe('every governor name links to the governor page', () => {
+  /** Clicks the first governor link inside `scope` and checks the governor page it opens. */
+  async function follow(page: Page, scope: Locator, target: DemoTarget): Promise<void> {
+    // On a phone the cards are shown and the table is hidden (and the other way round): the visible one's link.
+    const link = scope.locator('[data-governor-link]:visible').first();
+    await expect(link).toBeVisible({ timeout: 15_000 });
+    const id = (await link.getAttribute('data-governor-link'))!;
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/${target.kd}/governor/${id}/${target.code}$`));
+    // The page's chunk and its data load after the click (a busy machine: allow them time).
+    await expect(page.getByText(`Governor ID ${id}`)).toBeVisible({ timeout: 15_000 });
+  }
+
+  test('from the main dashboard’s player table', async ({ page, request }) => {
+    const target = await demoTarget(request);
+    const dashboard = new DashboardPage(page);
+    // Phones get the cards, as a phone user does by default (the page object picks the table for the table specs).
+    await page.addInitScript((key) => window.localStorage.setItem(key, 'cards'), PHONE_LAYOUT_KEY);
+    await dashboard.open();
+    await follow(page, dashboard.playerSection, target);
+    await expect(page.getByTestId('governor-header')).toBeVisible();
+  });
+
+  test('from the KvK DKP table and the pre-KvK rankings', async ({ page, request }) => {
+    const target = await demoTarget(request);
+    const kd = new KdDashboardPage(page, target);
+    await kd.openLoaded();
+    await follow(page, page.locator('main'), target);
+    await expect(page.getByTestId('governor-header')).toBeVisible();
+    await kd.openLoaded();
+    await kd.prekvkButton.click();
+    await follow(page, kd.prekvkDialog, target);
+  });
+
+  test('from the rally ranking', async ({ page, request }) => {
+    const target = await demoTarget(request);
+    const rally = new RallyPage(page);
+    await rally.open(target.kd, target.code);
+    await follow(page, page.locator('main'), target);
+  });
+
+  test('from the autarch view', async ({ page, request }) => {
+    const target = await demoTarget(request);
+    const dashboard = new DashboardPage(page);
+    await dashboard.openLoaded();
+    await page.getByRole('switch', { name: 'Autarch mode' }).click();
+    const detailed = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Autarch Detailed Stats' }),
+    });
+    await follow(page, detailed, target);
   });
 });

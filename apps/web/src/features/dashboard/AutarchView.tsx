@@ -14,6 +14,7 @@ import { useClientPaging } from '../../components/table/useClientPaging.ts';
 import { downloadBlob } from '../../export/download.ts';
 import { autarchSheet } from '../../export/sheets.ts';
 import { buildXlsx } from '../../export/xlsx.ts';
+import { GovernorLink } from '../governor/GovernorLink.tsx';
 import { CampPerformance, DownloadIcon } from './CampPerformance.tsx';
 import { fullNumber, relativeTime, textOrDash, utcDateTime } from './format.ts';
 import { KingdomPerformance } from './KingdomPerformance.tsx';
@@ -90,7 +91,9 @@ export function AutarchView({ kd, code, campColors }: AutarchViewProps) {
         cell: (row) => (
           <span className="flex max-w-[9.5rem] items-center gap-2 sm:max-w-[16rem]">
             <Avatar name={row.Name} size="sm" />
-            <span className="truncate font-medium text-white">{textOrDash(row.Name)}</span>
+            <span className="truncate font-medium text-white">
+              <GovernorLink governorId={row['Gov ID']}>{textOrDash(row.Name)}</GovernorLink>
+            </span>
           </span>
         ),
       },

@@ -2,6 +2,7 @@ import { campColor } from '@kingdom-stats/core';
 import type { PlayerRow } from '@kingdom-stats/core/api';
 import type { ReactNode } from 'react';
 import { Avatar } from '../../components/Avatar.tsx';
+import { GovernorLink } from '../governor/GovernorLink.tsx';
 import { fullNumber, shortNumber, textOrDash } from './format.ts';
 import { PartialMark } from './player-columns.tsx';
 import { CampBadge } from './summary-columns.tsx';
@@ -57,7 +58,7 @@ export function PlayerCards({ rows, offset, campColors, busy, empty }: PlayerCar
             <div className="min-w-0 flex-1">
               <div className="flex items-center gap-1.5">
                 <span className="truncate font-medium text-white" data-player-name="">
-                  {textOrDash(row.Name)}
+                  <GovernorLink governorId={row['Gov ID']}>{textOrDash(row.Name)}</GovernorLink>
                 </span>
                 <PartialMark row={row} />
               </div>

@@ -2,6 +2,7 @@ import { campColor } from '@kingdom-stats/core';
 import type { PlayerRow } from '@kingdom-stats/core/api';
 import { Avatar } from '../../components/Avatar.tsx';
 import type { DataColumn } from '../../components/table/DataTable.tsx';
+import { GovernorLink } from '../governor/GovernorLink.tsx';
 import { changeTone, fullNumber, percent, signedNumber, textOrDash, utcDateTime } from './format.ts';
 import { CampBadge } from './summary-columns.tsx';
 
@@ -95,7 +96,7 @@ export function playerColumns(
         <span className="flex max-w-[9.5rem] items-center gap-2 sm:max-w-[16rem]">
           <Avatar name={row.Name} size="sm" />
           <span className="truncate font-medium text-white" title={row.Name} data-player-name="">
-            {textOrDash(row.Name)}
+            <GovernorLink governorId={row['Gov ID']}>{textOrDash(row.Name)}</GovernorLink>
           </span>
           <PartialMark row={row} />
         </span>

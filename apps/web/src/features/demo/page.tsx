@@ -4,6 +4,7 @@ import { useDemoTarget } from '../../api/demo.ts';
 import { ErrorPanel, Panel } from '../../components/feedback/Panel.tsx';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { DashboardView } from '../dashboard/DashboardView.tsx';
+import { GovernorLinkKingdom } from '../governor/GovernorLink.tsx';
 
 export function Component() {
   const { secret = '' } = useParams();
@@ -30,20 +31,22 @@ export function Component() {
     );
   }
   return (
-    <DashboardView
-      kd={String(demo.data.kd)}
-      code={demo.data.code}
-      banner={
-        <p
-          data-testid="demo-banner"
-          className="mb-4 flex flex-wrap items-center gap-2 rounded-lg border border-sky-500/30 bg-sky-500/10 px-3 py-2 text-sm text-sky-100"
-        >
-          <span className="rounded bg-sky-400 px-1.5 py-px text-[10px] font-bold tracking-wider text-slate-950">
-            DEMO
-          </span>
-          Sample data from a made-up KvK map: every number you see is generated.
-        </p>
-      }
-    />
+    <GovernorLinkKingdom value={{ kd: String(demo.data.kd), code: demo.data.code }}>
+      <DashboardView
+        kd={String(demo.data.kd)}
+        code={demo.data.code}
+        banner={
+          <p
+            data-testid="demo-banner"
+            className="mb-4 flex flex-wrap items-center gap-2 rounded-lg border border-sky-500/30 bg-sky-500/10 px-3 py-2 text-sm text-sky-100"
+          >
+            <span className="rounded bg-sky-400 px-1.5 py-px text-[10px] font-bold tracking-wider text-slate-950">
+              DEMO
+            </span>
+            Sample data from a made-up KvK map: every number you see is generated.
+          </p>
+        }
+      />
+    </GovernorLinkKingdom>
   );
 }

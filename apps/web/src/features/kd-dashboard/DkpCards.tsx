@@ -2,6 +2,7 @@ import { abbreviateNumber, formatInteger } from '@kingdom-stats/core';
 import type { DkpRow, DkpRowField } from '@kingdom-stats/core/api';
 import type { ReactNode } from 'react';
 import { Avatar } from '../../components/Avatar.tsx';
+import { GovernorLink } from '../governor/GovernorLink.tsx';
 import { formatPercent, REACHED_COLORS, reachedBand } from './format.ts';
 
 interface DkpCardsProps {
@@ -111,7 +112,7 @@ export function DkpCards({ rows, activeColumns, rankOf, busy, empty }: DkpCardsP
               <Avatar name={row.Name} size="sm" />
               <div className="min-w-0 flex-1">
                 <div className="truncate font-medium text-white" data-testid="card-name">
-                  {row.Name}
+                  <GovernorLink governorId={row['Governor ID']}>{row.Name}</GovernorLink>
                 </div>
                 <div className="flex flex-wrap gap-x-2 text-xs text-slate-400">
                   <span className="tabular-nums">{row['Governor ID']}</span>

@@ -12,6 +12,7 @@ import { inputClass, primaryButton } from '../../components/controls/styles.ts';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { Modal } from '../../components/overlay/Modal.tsx';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
+import { GovernorLink } from '../governor/GovernorLink.tsx';
 import { updatedAgo, utcDay } from './format.ts';
 
 type RankedRow = PrekvkRow & { rank: number };
@@ -53,7 +54,9 @@ const COLUMNS: DataColumn<RankedRow>[] = [
     sortable: true,
     cell: (row) => (
       <div className="min-w-0">
-        <div className="max-w-48 truncate font-medium text-white">{row.name}</div>
+        <div className="max-w-48 truncate font-medium text-white">
+          <GovernorLink governorId={row.governor_id}>{row.name}</GovernorLink>
+        </div>
         <div className="text-xs text-slate-400 tabular-nums">{row.governor_id}</div>
       </div>
     ),

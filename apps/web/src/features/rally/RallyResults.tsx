@@ -1,5 +1,6 @@
 import { formatInteger } from '@kingdom-stats/core';
 import type { RallyRow } from '@kingdom-stats/core/api';
+import { GovernorLink } from '../governor/GovernorLink.tsx';
 
 interface RallyResultsProps {
   rows: readonly RallyRow[];
@@ -64,7 +65,7 @@ export function RallyResults({ rows }: RallyResultsProps) {
                 </td>
                 <td className="px-4 py-2.5">
                   <div className="font-medium break-words text-white" data-testid="participant-name">
-                    {row.participant_name}
+                    <GovernorLink governorId={row.participant_id}>{row.participant_name}</GovernorLink>
                   </div>
                   <div className="text-xs text-slate-400 tabular-nums">ID: {row.participant_id}</div>
                 </td>
@@ -93,7 +94,7 @@ export function RallyResults({ rows }: RallyResultsProps) {
               <RankBadge rank={row.rank} />
               <div className="min-w-0">
                 <div className="font-medium break-words text-white" data-testid="participant-name">
-                  {row.participant_name}
+                  <GovernorLink governorId={row.participant_id}>{row.participant_name}</GovernorLink>
                 </div>
                 <div className="text-xs text-slate-400 tabular-nums">ID: {row.participant_id}</div>
               </div>
