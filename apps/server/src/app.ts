@@ -8,8 +8,10 @@ import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { demoRoutes } from './features/demo/routes.ts';
 import { formulaRoutes } from './features/formula/routes.ts';
 import { governorRoutes } from './features/governor/routes.ts';
+import { GovernorService } from './features/governor/service.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { kdDashboardRoutes } from './features/kd-dashboard/routes.ts';
+import { KdDashboardService } from './features/kd-dashboard/service.ts';
 import { kingdomFileRoutes } from './features/kingdom-admin/file-routes.ts';
 import { kingdomAdminRoutes } from './features/kingdom-admin/routes.ts';
 import { kingdomHomeRoutes } from './features/kingdom-home/routes.ts';
@@ -55,6 +57,8 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
     ...(config.counterStore ? { store: config.counterStore } : {}),
   });
 
+  // One KD DKP service, so one cache, for its dashboard and the governor page, which shows the same rows.
+  const kdDashboard = new KdDashboardService(app.db);
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
@@ -67,11 +71,11 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
       await api.register(rallyRoutes);
       await api.register(kingdomHomeRoutes);
       await api.register(dashboardRoutes);
-      await api.register(kdDashboardRoutes);
+      await api.register(kdDashboardRoutes, { service: kdDashboard });
       await api.register(movementsRoutes);
       await api.register(formulaRoutes);
       await api.register(autarchRoutes);
-      await api.register(governorRoutes);
+      await api.register(governorRoutes, { service: new GovernorService(app.db, kdDashboard) });
       await api.register(settingsRoutes);
       await api.register(authRoutes, { loginEnabled: config.loginEnabled });
       await api.register(userRoutes);
