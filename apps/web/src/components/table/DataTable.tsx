@@ -52,6 +52,14 @@ function arrange<T extends RowData>(
   ];
 }
 
+/**
+ * A pinned column's offset, applied from 768 px only: on a phone's 343 px the pinned columns would cover most of
+ * the table, and a column scrolled into view would land under them.
+ */
+function pinRight(right: number): CSSProperties {
+  return { '--pin-right': `${right}px` } as CSSProperties;
+}
+
 /** The edge a pinned column draws between itself and the columns scrolling under it. */
 const PIN_EDGE: CSSProperties = { boxShadow: 'inset 1px 0 0 rgb(51 65 85)' };
 
@@ -193,13 +201,13 @@ export function DataTable<T extends RowData>({
                     style={
                       meta.right !== undefined
                         ? {
-                            right: meta.right,
+                            ...pinRight(meta.right),
                             ...(meta.right + (meta.width ?? 0) === pinnedTotal ? PIN_EDGE : {}),
                           }
                         : undefined
                     }
                     className={`sticky top-0 border-b border-slate-700 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-300 uppercase ${
-                      meta.sticky ? 'left-0 z-20' : meta.pinEnd ? 'z-20' : 'z-10'
+                      meta.sticky ? 'left-0 z-20' : meta.pinEnd ? 'z-20 md:right-(--pin-right)' : 'z-10'
                     } ${meta.highlight ? 'bg-amber-950' : 'bg-slate-900'} ${ALIGN[align]} ${
                       sortable ? 'p-0' : cellPadding
                     }`}
@@ -274,7 +282,7 @@ export function DataTable<T extends RowData>({
                     const pinStyle: CSSProperties | undefined =
                       meta.right !== undefined
                         ? {
-                            right: meta.right,
+                            ...pinRight(meta.right),
                             ...(meta.right + (meta.width ?? 0) === pinnedTotal ? PIN_EDGE : {}),
                           }
                         : undefined;
@@ -289,7 +297,7 @@ export function DataTable<T extends RowData>({
                           meta.sticky
                             ? 'sticky left-0 z-[5] bg-slate-900 group-hover:bg-slate-800'
                             : meta.pinEnd
-                              ? `sticky z-[5] ${meta.highlight ? '' : 'bg-slate-900 group-hover:bg-slate-800'}`
+                              ? `z-[5] md:sticky md:right-(--pin-right) ${meta.highlight ? '' : 'bg-slate-900 group-hover:bg-slate-800'}`
                               : 'group-hover:bg-slate-800/40'
                         } ${
                           meta.highlight
