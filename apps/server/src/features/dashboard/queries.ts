@@ -222,12 +222,13 @@ export async function readPeriod(
         and l.scan_id = sl.id and l.governor_id = s.governor_id
         and sf.kingdom_kd = ${kd} and sf.kind = 'kingdom' and sf.taken_at = s.first_at
         and f.scan_id = sf.id and f.governor_id = s.governor_id`;
-  // SQLite: both answers as JSON texts of one aggregate row. PostgreSQL: the selected rows as plain columns, each
-  // carrying the home kds (a one-row aggregate left-joined, so a kd without governors still answers them).
+  // SQLite: both answers as JSON texts of one aggregate row. PostgreSQL: the selected rows as plain columns, after
+  // one row of the home kds alone (its other columns null; an array on every row would be parsed on every row).
   const select = postgres
     ? sql`select k.home_kds, ${POSTGRES_COLUMNS}
-      from (select array_agg(distinct v5) as home_kds from period_rows) k
-      left join period_rows on ${wanted}`
+      from period_rows right join (select array_agg(distinct v5) as home_kds from period_rows) k on false
+      union all
+      select null, ${POSTGRES_COLUMNS} from period_rows where ${wanted}`
     : sql`select json_group_array(json_array(${sql.raw(ALL_COLUMNS)})) filter (where ${wanted}) as packed,
         json_group_array(distinct v5) as home_kds
       from period_rows`;
@@ -256,7 +257,7 @@ export async function readPeriod(
   let values: unknown[][];
   let kdsFound: unknown[];
   if (postgres) {
-    kdsFound = (rows[0]?.home_kds as unknown[] | null | undefined) ?? [];
+    kdsFound = (rows.find((row) => row.v0 === null)?.home_kds as unknown[] | null | undefined) ?? [];
     // pg keeps the columns' order in each row object (string keys keep insertion order); drop home_kds.
     values = rows.filter((row) => row.v0 !== null).map((row) => Object.values(row).slice(1));
   } else {
