@@ -7,7 +7,8 @@
  * - warm, mixed: what a person does next — page 2, a kd, a search, a column filter, a two-column sort — in turn;
  * - export: all rows (pageSize=50000), warm;
  * - floor: bench/floor.ts's one SQL statement for the same first page; cold and warm p95 are reported as ratios to
- *   its p95.
+ *   its p95;
+ * - long period only: the first view of one kd of the sixteen (`kd=`), cold, against the floor limited to that kd.
  */
 import type { DatabaseHandle } from '../apps/server/src/db/database.ts';
 import { runFloorQuery } from './floor.ts';
@@ -33,7 +34,20 @@ export interface PeriodResult {
   floor: SampleSummary;
   /** Wall-clock p95 of cold and warm divided by the floor's wall-clock p95. */
   ratioToFloor: { cold: number; warm: number };
+  /** Long period only: the first view of one kd (`kd=`) of the sixteen, cold, against that kd's own floor. */
+  kdView?: KdViewResult;
 }
+
+export interface KdViewResult {
+  kd: number;
+  cold: SampleSummary;
+  floor: SampleSummary;
+  /** Cold wall-clock p95 ÷ the kd floor's p95. */
+  ratioToFloor: number;
+}
+
+/** The kd of the `kd=` view: one home kingdom of the map's sixteen. */
+const VIEWED_KD = KD + 5;
 
 export interface DashboardResult {
   long: PeriodResult;
@@ -76,12 +90,13 @@ async function expectFloorPage(
   handle: DatabaseHandle,
   url: string,
   period: Period,
+  homeKd?: number,
 ): Promise<void> {
   const response = await app.inject(url);
   const api = (response.json() as { playerData: { 'Gov ID': number }[] }).playerData.map(
     (row) => row['Gov ID'],
   );
-  const floor = await runFloorQuery(handle, KD, period.start, period.end);
+  const floor = await runFloorQuery(handle, KD, period.start, period.end, homeKd);
   if (api.join() !== floor.join()) {
     throw new Error(`the SQL floor's first page differs from the API's: ${floor.join()} vs ${api.join()}`);
   }
@@ -138,7 +153,31 @@ async function measurePeriod(
       cold: round(result.cold.wall.p95 / result.floor.wall.p95, 3),
       warm: round(result.warm.wall.p95 / result.floor.wall.p95, 3),
     },
+    ...(period.scans > 2 ? { kdView: await measureKdView(handle, url, period, samples) } : {}),
   };
+}
+
+/** A first `kd=` view on a new app each time, against the floor statement limited to that kd. */
+async function measureKdView(
+  handle: DatabaseHandle,
+  url: string,
+  period: Period,
+  samples: number,
+): Promise<KdViewResult> {
+  const kdUrl = `${url}&kd=${VIEWED_KD}`;
+  const app = await benchApp(handle);
+  try {
+    await expectFloorPage(app, handle, kdUrl, period, VIEWED_KD);
+  } finally {
+    await app.close();
+  }
+  const cold = summarize(await sampleColdRequests(handle, kdUrl, samples));
+  const floor = summarize(
+    await sampleMany(Math.min(samples, 10), () =>
+      runFloorQuery(handle, KD, period.start, period.end, VIEWED_KD),
+    ),
+  );
+  return { kd: VIEWED_KD, cold, floor, ratioToFloor: round(cold.wall.p95 / floor.wall.p95, 3) };
 }
 
 /** One new app per sample; building it is not timed, its first request is. */

@@ -160,6 +160,28 @@ function periodChecks(period: 'long' | 'short', label: string): Check[] {
         };
       },
     },
+    ...(period === 'long'
+      ? [
+          {
+            measurement: `main dashboard, ${label}: first kd= view (1 kd of 16), cold; kd floor`,
+            target: '—',
+            cell: (r: DatabaseResults): Cell => {
+              const view = pick(read(r), (p) => p.kdView ?? { error: 'not measured' });
+              if (failed(view)) return { text: `error: ${view.error}`, met: null };
+              return noTarget(`${timing(view.cold)}; floor ${timing(view.floor)}`);
+            },
+          },
+          {
+            measurement: `main dashboard, ${label}: first kd= view cold p95 ÷ kd floor p95`,
+            target: '≤ 1.5×',
+            cell: (r: DatabaseResults): Cell => {
+              const view = pick(read(r), (p) => p.kdView ?? { error: 'not measured' });
+              if (failed(view)) return { text: `error: ${view.error}`, met: false };
+              return { text: `${view.ratioToFloor.toFixed(2)}×`, met: view.ratioToFloor <= 1.5 };
+            },
+          },
+        ]
+      : []),
     {
       measurement: `main dashboard, ${label}: warm, mixed interactions`,
       target: '—',
