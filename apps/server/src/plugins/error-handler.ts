@@ -23,7 +23,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       const firstPath = error.validation[0]?.instancePath.split('/').filter(Boolean) ?? [];
       const message =
         issues.length > 0
-          ? validationMessage(error.validationContext, firstPath)
+          ? validationMessage(error.validationContext, firstPath, error.validation[0])
           : 'The request is not valid.';
       return reply.status(400).send(new AppError('BAD_REQUEST', message, issues).toBody());
     }
@@ -35,6 +35,13 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send(new AppError('INTERNAL', 'Internal server error').toBody());
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      // An upload past IMPORT_MAX_UPLOAD_BYTES: say so in the import's words, naming the file when the query does.
+      const fileName = (request.query as { fileName?: unknown } | undefined)?.fileName;
+      const what = typeof fileName === 'string' && fileName !== '' ? `${fileName}: is` : 'The file is';
+      const message = `${what} larger than the largest upload this site takes (IMPORT_MAX_UPLOAD_BYTES)`;
+      return reply.status(413).send({ ...new AppError('IMPORT_REFUSED', message).toBody(), statusCode: 413 });
     }
     // Fastify's own 4xx (bad JSON, body too large, unsupported media type): its message is safe to show.
     const code = status === 404 ? 'NOT_FOUND' : status === 429 ? 'RATE_LIMITED' : 'BAD_REQUEST';

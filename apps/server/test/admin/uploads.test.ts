@@ -43,6 +43,23 @@ describe('uploads on the per-kingdom admin page', () => {
   describe('scans', () => {
     const startFile = readFileSync(resolve(ROKTRACKER, ROKTRACKER_START_XLSX));
 
+    it("refuses a file past the upload limit in the import's words, naming the file and the setting", async () => {
+      const before = (await page()).scans.length;
+      const res = await upload(
+        '/scans',
+        { fileName: 'huge-2026-10-01.csv' },
+        Buffer.alloc(33 * 1024 * 1024, 0x31),
+      );
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toMatchObject({
+        statusCode: 413,
+        code: 'IMPORT_REFUSED',
+        message:
+          'huge-2026-10-01.csv: is larger than the largest upload this site takes (IMPORT_MAX_UPLOAD_BYTES)',
+      });
+      expect((await page()).scans).toHaveLength(before);
+    });
+
     it('imports a real RokTracker workbook and lists it', async () => {
       const res = await upload('/scans', { fileName: ROKTRACKER_START_XLSX }, startFile);
       expect(res.statusCode).toBe(200);

@@ -18,6 +18,7 @@ import { AppError } from '../../errors.ts';
 import { importHohRecords, importPrekvkPoints } from '../../import/import-kvk-tables.ts';
 import { importMessage } from '../../import/import-report.ts';
 import { importScanFile } from '../../import/import-scan.ts';
+import { importLimitsFromEnv } from '../../import/limits.ts';
 import { cleanScanName } from '../../import/scan-name.ts';
 import { requireKingdomAdmin } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -25,8 +26,11 @@ import { auditScanImport, deleteKingdomScan, renameKingdomScan } from '../scans/
 import { type KingdomParams, requireAdminKingdom } from './access.ts';
 import { clearKvkUpload, uploadLabel } from './service.ts';
 
-/** Uploads are the raw file as the body; a 16,000-row scan is a few MB, this leaves room for large ones. */
-export const MAX_UPLOAD_BYTES = 32 * 1024 * 1024;
+/**
+ * Uploads are the raw file as the body. The largest body taken is the import's own upload limit
+ * (IMPORT_MAX_UPLOAD_BYTES, 32 MB by default), read as the reader processes read it, so one setting decides both.
+ */
+const MAX_UPLOAD_BYTES = importLimitsFromEnv(process.env).uploadBytes;
 
 /**
  * The per-kingdom admin page's files: scan imports and deletions, pre-KvK points and Hall of Heroes uploads
