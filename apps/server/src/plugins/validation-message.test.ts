@@ -18,4 +18,23 @@ describe('validationMessage', () => {
   it('still says something when the whole body is wrong', () => {
     expect(validationMessage('body', [])).toBe('Something in the form is not valid. Check it and try again.');
   });
+
+  it("keeps a schema's own sentence and names fields it does not know", () => {
+    expect(
+      validationMessage('body', ['settings', 'defaultDates'], {
+        keyword: 'custom',
+        message: 'Start date cannot be later than end date',
+      }),
+    ).toBe('Start date cannot be later than end date');
+    expect(
+      validationMessage('body', ['settings'], { keyword: 'unrecognized_keys', params: { keys: ['colour'] } }),
+    ).toBe('Something in the form is not one this page knows ("colour"). Remove it and try again.');
+    // zod's own wording stays out of the sentence.
+    expect(
+      validationMessage('body', ['settings', 'defaultTopFilter'], {
+        keyword: 'too_small',
+        message: 'Too small: expected number to be >=1',
+      }),
+    ).toBe('The default top filter in the form is not valid. Check it and try again.');
+  });
 });

@@ -47,9 +47,29 @@ function fieldLabel(path: readonly string[]): string | null {
   return FIELD_LABELS[field] ?? words(field);
 }
 
-/** The user's sentence for the first failing field; `context` is Fastify's validation context. */
-export function validationMessage(context: string | undefined, path: readonly string[]): string {
+/** What the schema said about the first failing field (zod's issue code and message). */
+export interface SchemaIssue {
+  keyword?: string;
+  message?: string;
+  params?: { keys?: unknown };
+}
+
+/**
+ * The user's sentence for the first failing field; `context` is Fastify's validation context. A schema's own
+ * check (a zod refine, code `custom`) already speaks to users ("Start date cannot be later than end date"), so its
+ * sentence is kept; a field the schema does not know is named, since a person can remove it.
+ */
+export function validationMessage(
+  context: string | undefined,
+  path: readonly string[],
+  issue: SchemaIssue = {},
+): string {
   const where = WHERE[context ?? ''] ?? 'in the request';
+  if (issue.keyword === 'custom' && issue.message && /^[A-Z]/.test(issue.message)) return issue.message;
+  if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params?.keys)) {
+    const keys = issue.params.keys.map((key) => `"${String(key)}"`).join(', ');
+    return `Something ${where} is not one this page knows (${keys}). Remove it and try again.`;
+  }
   const field = fieldLabel(path);
   if (field === null) return `Something ${where} is not valid. Check it and try again.`;
   return `The ${field} ${where} is not valid. Check it and try again.`;

@@ -158,7 +158,7 @@ describe('Kingdom Management and the per-kingdom settings', () => {
 
     it.each([
       [{ settings: { colour: 'red' } }, /colour/],
-      [{ settings: { defaultTopFilter: 0 } }, /defaultTopFilter/],
+      [{ settings: { defaultTopFilter: 0 } }, /The default top filter in the form is not valid/],
       [
         { settings: { defaultDates: { start: '2000', end: '1000' } } },
         /Start date cannot be later than end date/,
