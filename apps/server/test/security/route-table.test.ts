@@ -35,7 +35,12 @@ describe('the authorisation table (docs/security.md)', () => {
     // Sign-in on, and the wrong-code limit out of the way: this test makes many wrong-code calls on purpose.
     t = await createTestApp({
       loginEnabled: true,
-      rateLimits: { wrongCodePerAddress: 100_000, signInPerAddress: 100_000 },
+      rateLimits: {
+        wrongCodePerAddress: 100_000,
+        wrongCodePerPair: 100_000,
+        wrongCodePerKingdom: 100_000,
+        signInPerAddress: 100_000,
+      },
     });
     const db = t.database.db;
     world = await createAuthWorld(db);

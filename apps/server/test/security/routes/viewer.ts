@@ -54,6 +54,20 @@ export const VIEWER_ROUTES: RouteRule[] = [
   },
   {
     method: 'GET',
+    path: '/api/dashboard/:kd/movements/:code',
+    access: 'viewer',
+    feature: 'movements',
+    request: (c) => ({ url: `/api/dashboard/${c.kd}/movements/${c.code}` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/governor/:kd/:governorId/:code',
+    access: 'viewer',
+    feature: 'governor',
+    request: (c) => ({ url: `/api/governor/${c.kd}/12345/${c.code}` }),
+  },
+  {
+    method: 'GET',
     path: '/api/dashboard/:code/all-kds',
     access: 'viewer',
     feature: 'dashboard',
