@@ -13,7 +13,9 @@ export default defineConfig({
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           env: { TEST_DB_DIALECT: 'sqlite' },
-          testTimeout: 30_000,
+          // CLI tests run the CLI as a child process, which reads each file in a reader process of its own
+          // (parse-off-thread.ts): a few seconds per command on a loaded 2-core machine.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
