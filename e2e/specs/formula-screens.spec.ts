@@ -43,10 +43,11 @@ test('formula editor and KD DKP dashboard screenshots', async ({ page, request }
   await page.getByRole('button', { name: 'Edit War 1' }).click();
   await shot('war-modal', false);
   await editor.dialog('Edit War').getByRole('button', { name: 'Cancel' }).click();
+  // Signed out, Save asks to sign in and keeps the draft (issue 14).
   await editor.saveButton.click();
-  await expect(editor.resultMessage).toBeVisible();
-  await shot('result-modal', false);
-  await editor.closeResult();
+  await expect(editor.dialog('Sign in to save')).toBeVisible();
+  await shot('sign-in-to-save-modal', false);
+  await editor.dialog('Sign in to save').getByRole('button', { name: 'Keep editing' }).click();
 
   const dashboard = new KdDashboardPage(page, target);
   await dashboard.openLoaded();

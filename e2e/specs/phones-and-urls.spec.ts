@@ -26,12 +26,8 @@ async function noSidewaysScroll(page: Page) {
   expect(widths.page).toBeLessThanOrEqual(widths.window);
 }
 
-test.describe('phones (375 px)', () => {
-  test.beforeEach(({ page }, testInfo) => {
-    test.skip(testInfo.project.name !== 'mobile', 'the phone layout shows below 768 px');
-    void page;
-  });
-
+// The phone layout shows below 768 px: only the mobile project runs these (playwright.config.ts, tags).
+test.describe('phones (375 px)', { tag: '@phone-only' }, () => {
   test('the player table is a list of cards: name, DKP, power, kills and dead; sorted and paged from the address', async ({
     page,
     request,
@@ -132,12 +128,9 @@ test.describe('phones (375 px)', () => {
   });
 });
 
-test.describe('desktop (1366 px)', () => {
-  test('DKP and Dead are in view without scrolling the player table sideways', async ({
-    page,
-    request,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== 'desktop', 'pinned columns are the desktop layout');
+// Pinned columns are the desktop layout: only the desktop project runs this.
+test.describe('desktop (1366 px)', { tag: '@desktop-only' }, () => {
+  test('DKP and Dead are in view without scrolling the player table sideways', async ({ page, request }) => {
     const target = await demoTarget(request);
     await page.goto(`/${target.kd}/dashboard/${target.code}`);
     const table = page.locator('#playerTable');
