@@ -1,3 +1,4 @@
+import { MONTH_NAMES } from '@kingdom-stats/core';
 /**
  * Dates written the ways people and tools name scan files and sheets, apart from ISO-8601 (scan-time.ts reads that):
  * - a day, a month's name and a year, with an optional hour: `16Jul23-03h`, `29Feb24-21h40m`, `16 Jul 2023`;
@@ -21,20 +22,6 @@ export interface NameDateReading {
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 // Scans exist from the game's release on; a reading outside 2000–2099 is some other number.
 const FIRST_YEAR = 2000;
 const LAST_YEAR = 2099;
