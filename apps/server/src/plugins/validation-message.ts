@@ -11,24 +11,18 @@ const WHERE: Record<string, string> = {
   headers: 'in the request',
 };
 
+// Only names whose words differ from the field's own (`words` turns 'camp' or 'password' into itself).
 const FIELD_LABELS: Record<string, string> = {
   kd: 'kingdom number',
   kdno: 'kingdom number',
   code: 'access code',
   secret: 'demo link',
   page: 'page number',
-  pageSize: 'page size',
-  start_date: 'start date',
-  end_date: 'end date',
   custom_start: 'start date',
   custom_end: 'end date',
   sorts: 'sort order',
-  filters: 'filters',
   top: 'top-by-power choice',
-  camp: 'camp',
   search: 'search text',
-  username: 'username',
-  password: 'password',
 };
 
 /** 'pageSize' → 'page size', 'start_date' → 'start date'. */

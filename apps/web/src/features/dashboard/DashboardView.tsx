@@ -18,7 +18,6 @@ import {
   useDashboardSettings,
   useUpdateTables,
 } from '../../api/dashboard.ts';
-import { Switch } from '../../components/controls/Switch.tsx';
 import { InvalidLinkPanel, isInvalidLinkError } from '../../components/feedback/InvalidLink.tsx';
 import { ErrorPanel } from '../../components/feedback/Panel.tsx';
 import { LoadProblem } from '../../components/feedback/RetryStatus.tsx';
@@ -35,9 +34,10 @@ import { EmptyState } from './EmptyState.tsx';
 import { FilterModal } from './FilterModal.tsx';
 import { FormulaStrip } from './FormulaStrip.tsx';
 import { KingdomPerformance } from './KingdomPerformance.tsx';
+import { type Mode, ModeSwitch } from './ModeSwitch.tsx';
 import { type Period, PeriodHeader, samePeriod } from './PeriodHeader.tsx';
 import { PlayerTable, type PlayerTableState } from './PlayerTable.tsx';
-import { loadingWhat, narrowCamps, narrowKds } from './table-choices.ts';
+import { kdChoices, loadingWhat, narrowCamps, narrowKds } from './table-choices.ts';
 import { useDashboardAddress } from './useDashboardAddress.ts';
 import { useScrollKeeper } from './useScrollKeeper.ts';
 
@@ -79,8 +79,6 @@ export function DashboardView({ kd, code, banner }: DashboardViewProps) {
     <Dashboard key={`${kd}/${code}`} kd={kd} code={code} defaults={defaults} title={title} banner={banner} />
   );
 }
-
-type Mode = 'normal' | 'autarch';
 
 function initialTable(defaults: SettingsResponse): PlayerTableState {
   const { start: _start, end: _end, ...table } = firstPlayerQuery(defaults.defaultTopFilter);
@@ -395,27 +393,6 @@ function Dashboard({
         onClose={() => setDiploOpen(false)}
         overview={answer.diplomOverview}
         campColors={campColors}
-      />
-    </div>
-  );
-}
-
-/** The KD filter's choices: the access code's kds, else the period's, else those of the rows on screen (SPEC §8). */
-function kdChoices(allKds: readonly number[] | undefined, answer: DashboardResponse | undefined): number[] {
-  if (allKds && allKds.length > 0) return [...allKds].sort((a, b) => a - b);
-  if (!answer) return [];
-  if (answer.availableKds.length > 0) return [...answer.availableKds].sort((a, b) => a - b);
-  const fromRows = answer.playerData.map((row) => row.KD).filter((value): value is number => value !== null);
-  return [...new Set(fromRows)].sort((a, b) => a - b);
-}
-
-function ModeSwitch({ mode, onChange }: { mode: Mode; onChange: (mode: Mode) => void }) {
-  return (
-    <div className="rounded-lg border border-slate-800 bg-slate-900/70 px-3 py-1">
-      <Switch
-        checked={mode === 'autarch'}
-        onChange={(on) => onChange(on ? 'autarch' : 'normal')}
-        label="Autarch mode"
       />
     </div>
   );

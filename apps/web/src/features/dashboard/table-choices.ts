@@ -37,3 +37,15 @@ export function narrowCamps(
   if (!known) return [...camps];
   return camps.filter((name) => campData[name]?.kds.includes(Number(kd)) === true || name === camp);
 }
+
+/** The KD filter's choices: the access code's kds, else the period's, else those of the rows on screen (SPEC §8). */
+export function kdChoices(
+  allKds: readonly number[] | undefined,
+  answer: DashboardResponse | undefined,
+): number[] {
+  if (allKds && allKds.length > 0) return [...allKds].sort((a, b) => a - b);
+  if (!answer) return [];
+  if (answer.availableKds.length > 0) return [...answer.availableKds].sort((a, b) => a - b);
+  const fromRows = answer.playerData.map((row) => row.KD).filter((value): value is number => value !== null);
+  return [...new Set(fromRows)].sort((a, b) => a - b);
+}
