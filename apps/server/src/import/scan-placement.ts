@@ -9,6 +9,7 @@ import {
   replaceScanRows,
   type StoredScan,
 } from '../features/scans/scan-store.ts';
+import { STORED_COLUMNS } from './columns.ts';
 import { refuse } from './import-error.ts';
 import { timeName } from './scan-name.ts';
 
@@ -202,29 +203,16 @@ interface Comparison {
   otherKingdom: OtherKingdom[];
 }
 
-/** Fields compared between a file's row and the stored one: everything the import stores. */
-const COMPARED_FIELDS = [
-  'name',
-  'alliance',
-  'power',
-  'kill_points',
-  't1_kills',
-  't2_kills',
-  't3_kills',
-  't4_kills',
-  't5_kills',
-  'dead',
-  't4_dead',
-  't5_dead',
-  'healed',
-  't4_healed',
-  't5_healed',
-  'rss_gathered',
-  'rss_assistance',
-  'helps',
-  'acclaim',
+/**
+ * Fields compared between a file's row and the stored one: everything the import stores (the alias table's columns
+ * and extra_json), but the key and the home kingdom, which placement checks on their own.
+ */
+const COMPARED_FIELDS: readonly (keyof GovernorStatRow)[] = [
+  ...STORED_COLUMNS.map((column) => column.field).filter(
+    (field) => field !== 'governor_id' && field !== 'home_kd',
+  ),
   'extra_json',
-] as const satisfies readonly (keyof GovernorStatRow)[];
+];
 
 // Well under both databases' limits on bound values in one statement.
 const IDS_PER_LOOKUP = 1_000;
