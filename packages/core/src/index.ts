@@ -1,6 +1,7 @@
 export * from './camp-colors.ts';
 export * from './constants.ts';
 export * from './count-noun.ts';
+export * from './data-quality/index.ts';
 export * from './export-names.ts';
 export * from './formula.ts';
 export * from './formula-validation.ts';
