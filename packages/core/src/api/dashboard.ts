@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FILTER_OPERATORS } from '../table-query.ts';
+import { reviewMarksSchema } from './data-review.ts';
 
 /**
  * The main dashboard's calls (SPEC §3, §7). Player rows are keyed by SPEC's field names, values raw numbers (null
@@ -209,6 +210,8 @@ export const dashboardResponseSchema = z.object({
   showAutarchSwitcher: z.boolean(),
   selectedDates: z.object({ start: z.string(), end: z.string() }),
   dkpScansSelection: dkpScansSelectionSchema,
+  /** Issue 12: review marks for the governors of this page (docs/data-review.md); absent when none has one. */
+  reviewMarks: reviewMarksSchema.optional(),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 

@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './dashboard.ts';
+export * from './data-review.ts';
 export * from './errors.ts';
 export * from './formula.ts';
 export * from './governor.ts';

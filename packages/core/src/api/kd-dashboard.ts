@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateOptionSchema, kingdomCodeParamsSchema } from './dashboard.ts';
+import { reviewMarksSchema } from './data-review.ts';
 
 /**
  * The KD DKP dashboard's calls (SPEC §2 "KD DKP dashboard", §3 "DKP response", §4 scanStatus, §7):
@@ -151,6 +152,8 @@ export const kdDashboardResponseSchema = z.object({
   wars: z.array(z.object({ name: z.string(), before: z.number(), after: z.number() })),
   /** Whether a KvK season is open now. */
   activeKvk: z.boolean(),
+  /** Issue 12: review marks for the governors of this page (docs/data-review.md); absent when none has one. */
+  reviewMarks: reviewMarksSchema.optional(),
 });
 export type KdDashboardResponse = z.infer<typeof kdDashboardResponseSchema>;
 
