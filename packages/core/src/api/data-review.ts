@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { MAX_STORED_COUNT } from '../constants.ts';
+import {
+  KILL_POINTS_TOLERANCE_BOUNDS,
+  MAX_POWER_CHANGE_PER_DAY_BOUNDS,
+  MIN_POWER_CHANGE_BOUNDS,
+} from '../data-quality/settings.ts';
+import { CHECK_KINDS, CHECKED_FIELDS, type CheckedField, type CheckKind } from '../data-quality/types.ts';
 import { adminKingdomParamsSchema } from './kingdom-admin.ts';
 
 /**
@@ -11,37 +17,11 @@ import { adminKingdomParamsSchema } from './kingdom-admin.ts';
 const unixSeconds = z.number().int();
 const idText = (what: string) => z.string().regex(/^\d{1,12}$/, `must be a ${what}`);
 
-/** The fields the checks look at (core data-quality CHECKED_FIELDS), plus 'governor' for an ID given to another. */
-export const REVIEW_FIELDS = [
-  'power',
-  'kill_points',
-  't1_kills',
-  't2_kills',
-  't3_kills',
-  't4_kills',
-  't5_kills',
-  'dead',
-  't4_dead',
-  't5_dead',
-  'healed',
-  't4_healed',
-  't5_healed',
-  'rss_gathered',
-  'rss_assistance',
-  'helps',
-] as const;
-export type ReviewField = (typeof REVIEW_FIELDS)[number];
-
-/** The checks (core data-quality CHECK_KINDS). */
-export const REVIEW_CHECKS = [
-  'kill_points_identity',
-  'counter_decreased',
-  'digit_misread',
-  'id_reused',
-  'power_rank_order',
-  'power_jump',
-] as const;
-export type ReviewCheck = (typeof REVIEW_CHECKS)[number];
+/** The fields the checks look at (stored names), and the checks. */
+export const REVIEW_FIELDS = CHECKED_FIELDS;
+export type ReviewField = CheckedField;
+export const REVIEW_CHECKS = CHECK_KINDS;
+export type ReviewCheck = CheckKind;
 
 export const FLAG_STATUSES = ['open', 'accepted', 'corrected', 'excluded'] as const;
 export type FlagStatus = (typeof FLAG_STATUSES)[number];
@@ -224,9 +204,23 @@ export const dataQualitySettingsChangeSchema = z.strictObject({
     )
     .optional(),
   /** Fraction of the earlier power per day, e.g. 0.5. */
-  maxPowerChangePerDay: z.number().min(0.01).max(100).optional(),
-  minPowerChange: z.number().int().min(0).max(1_000_000_000).optional(),
-  killPointsTolerance: z.number().int().min(0).max(1_000_000).optional(),
+  maxPowerChangePerDay: z
+    .number()
+    .min(MAX_POWER_CHANGE_PER_DAY_BOUNDS.min)
+    .max(MAX_POWER_CHANGE_PER_DAY_BOUNDS.max)
+    .optional(),
+  minPowerChange: z
+    .number()
+    .int()
+    .min(MIN_POWER_CHANGE_BOUNDS.min)
+    .max(MIN_POWER_CHANGE_BOUNDS.max)
+    .optional(),
+  killPointsTolerance: z
+    .number()
+    .int()
+    .min(KILL_POINTS_TOLERANCE_BOUNDS.min)
+    .max(KILL_POINTS_TOLERANCE_BOUNDS.max)
+    .optional(),
 });
 export type DataQualitySettingsChange = z.infer<typeof dataQualitySettingsChangeSchema>;
 
