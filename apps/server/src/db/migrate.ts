@@ -7,6 +7,7 @@ import * as sqliteClusteredStats from './migrations/0004_sqlite_clustered_stats.
 import * as scanKdTotals from './migrations/0005_scan_kd_totals.ts';
 import * as uniqueAccessCodes from './migrations/0006_unique_access_codes.ts';
 import * as scanHomeKds from './migrations/0007_scan_home_kds.ts';
+import * as accountLinks from './migrations/0009_account_links.ts';
 import type { Database } from './schema.ts';
 
 // Listed here rather than read from disk so that migrations run the same from source, tests and any bundle.
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0005_scan_kd_totals': scanKdTotals,
   '0006_unique_access_codes': uniqueAccessCodes,
   '0007_scan_home_kds': scanHomeKds,
+  '0009_account_links': accountLinks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -25,6 +25,9 @@ export interface Database {
   sessions: SessionTable;
   audit_log: AuditLogTable;
   app_settings: AppSettingTable;
+  account_links: AccountLinkTable;
+  farm_policies: FarmPolicyTable;
+  farm_link_suggestions: FarmLinkSuggestionTable;
 }
 
 export interface KingdomTable {
@@ -228,4 +231,38 @@ export interface AuditLogTable {
 export interface AppSettingTable {
   key: string;
   value: string;
+}
+
+export type AccountLinkSource = 'admin' | 'cli' | 'suggestion-accepted';
+
+/** A farm account linked to its main in one kingdom (migration 0009, docs/farms.md); a farm is never a main. */
+export interface AccountLinkTable {
+  kingdom_kd: number;
+  farm_governor_id: number;
+  main_governor_id: number;
+  source: AccountLinkSource;
+  created_by: number | null;
+  created_at: number;
+}
+
+/** How a kingdom's dashboards count farms (migration 0009); no row means 'counted'. */
+export interface FarmPolicyTable {
+  kingdom_kd: number;
+  mode: string;
+  /** 0–100; used by 'rolled-up' only. */
+  weight_pct: number;
+  updated_at: number;
+}
+
+/** A link read from a Hero Scrolls Rolled Up sheet, waiting for an admin (migration 0009). */
+export interface FarmLinkSuggestionTable {
+  kingdom_kd: number;
+  farm_governor_id: number;
+  main_governor_id: number;
+  farm_name: string;
+  main_name: string;
+  file_name: string;
+  /** 1 once an admin dismissed it: a later import does not offer it again. */
+  dismissed: number;
+  created_at: number;
 }
