@@ -1,0 +1,77 @@
+/**
+ * Every check over one scan's rows, against each governor's previous stored row (and next, when the scan is
+ * placed before later ones). One flag per scan, governor and field: when several checks find the same value,
+ * the one that proposes a value wins, then the order of FLAG_PREFERENCE; a row that looks like another
+ * governor's (id_reused) gets that one flag and none on its values, which would all be noise.
+ */
+import { checkCounters } from './counters.ts';
+import { checkIdReused } from './id-reused.ts';
+import { checkKillPointsIdentity } from './kill-points-identity.ts';
+import { checkPowerChange } from './power.ts';
+import { checkRankOrder, looksPowerRanked } from './rank-order.ts';
+import type { CheckKind, DataQualitySettings, GovernorSnapshot, ValueFlag } from './types.ts';
+
+export const FLAG_PREFERENCE: readonly CheckKind[] = [
+  'kill_points_identity',
+  'digit_misread',
+  'power_rank_order',
+  'counter_decreased',
+  'power_jump',
+];
+
+export interface CheckScanInput {
+  rows: readonly GovernorSnapshot[];
+  previous: ReadonlyMap<number, GovernorSnapshot>;
+  next?: ReadonlyMap<number, GovernorSnapshot>;
+  /** The rows are in the file's order and the file is a power ranking (the check also measures the order). */
+  powerRanked: boolean;
+  settings: DataQualitySettings;
+}
+
+/** Checks one scan's rows against each governor's previous (and, when the scan was inserted before later ones, next) stored row. */
+export function checkScan(input: CheckScanInput): ValueFlag[] {
+  const { rows, previous, next, settings } = input;
+  const on = settings.enabled;
+  const reused = new Map<number, ValueFlag>();
+  if (on.id_reused) {
+    for (const row of rows) {
+      const found = checkIdReused(row, previous.get(row.governorId), settings);
+      if (found) reused.set(row.governorId, found);
+    }
+  }
+
+  const found: ValueFlag[] = [];
+  if (on.kill_points_identity) {
+    for (const row of rows) {
+      const flag = checkKillPointsIdentity(row, settings.killPointsTolerance);
+      if (flag) found.push(flag);
+    }
+  }
+  if (on.counter_decreased || on.digit_misread) {
+    found.push(...checkCounters({ rows, previous, next, digitMisread: on.digit_misread }));
+  }
+  if (on.power_jump || on.digit_misread) {
+    for (const row of rows) {
+      const options = { jump: on.power_jump, misread: on.digit_misread };
+      const flag = checkPowerChange(row, previous.get(row.governorId), settings, options);
+      if (flag) found.push(flag);
+    }
+  }
+  if (on.power_rank_order && input.powerRanked && looksPowerRanked(rows)) found.push(...checkRankOrder(rows));
+
+  const kept = new Map<string, ValueFlag>();
+  for (const flag of found) {
+    if (!on[flag.check] || reused.has(flag.governorId)) continue;
+    const key = `${flag.governorId}:${flag.field}`;
+    const held = kept.get(key);
+    if (!held || preferred(flag, held)) kept.set(key, flag);
+  }
+  return [...reused.values(), ...kept.values()].sort(
+    (a, b) => a.governorId - b.governorId || a.field.localeCompare(b.field),
+  );
+}
+
+function preferred(candidate: ValueFlag, held: ValueFlag): boolean {
+  if ((candidate.suggested !== null) !== (held.suggested !== null)) return candidate.suggested !== null;
+  return FLAG_PREFERENCE.indexOf(candidate.check) < FLAG_PREFERENCE.indexOf(held.check);
+}
