@@ -3,6 +3,7 @@ export * from './constants.ts';
 export * from './count-noun.ts';
 export * from './data-quality/index.ts';
 export * from './export-names.ts';
+export * from './farms.ts';
 export * from './formula.ts';
 export * from './formula-validation.ts';
 export * from './goals.ts';
