@@ -2,6 +2,7 @@ export * from './auth.ts';
 export * from './dashboard.ts';
 export * from './data-review.ts';
 export * from './errors.ts';
+export * from './farms.ts';
 export * from './formula.ts';
 export * from './governor.ts';
 export * from './health.ts';
