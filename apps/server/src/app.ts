@@ -6,6 +6,7 @@ import { autarchRoutes } from './features/autarch/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { demoRoutes } from './features/demo/routes.ts';
+import { farmRoutes } from './features/farms/routes.ts';
 import { formulaRoutes } from './features/formula/routes.ts';
 import { governorRoutes } from './features/governor/routes.ts';
 import { GovernorService } from './features/governor/service.ts';
@@ -81,6 +82,7 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
       await api.register(userRoutes);
       await api.register(kingdomAdminRoutes);
       await api.register(kingdomFileRoutes);
+      await api.register(farmRoutes);
     },
     { prefix: '/api' },
   );

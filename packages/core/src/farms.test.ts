@@ -83,7 +83,7 @@ describe('applyFarmPolicy', () => {
   it('never changes power, healed or resources, and never changes its input', () => {
     fc.assert(
       fc.property(caseArb, policyArb, ({ stats, links }, policy) => {
-        const before = structuredClone(stats);
+        const before = JSON.parse(JSON.stringify(stats)) as Stat[];
         const result = applyFarmPolicy(stats, links, policy);
         expect(stats).toEqual(before);
         for (const row of result.stats) {

@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Database, ScanKind } from '../db/schema.ts';
 import type { AppError } from '../errors.ts';
 import { selectFormula } from '../features/dashboard/queries.ts';
+import { storeRolledUpSuggestions } from '../features/farms/suggestions.ts';
 import { requireKingdom } from '../features/kingdoms/service.ts';
 import { refuse } from './import-error.ts';
 import { missingFieldWarnings } from './import-warnings.ts';
@@ -112,6 +113,8 @@ export async function importScanFile(db: Kysely<Database>, input: ImportScanInpu
     if (!isUniqueViolation(error)) throw error;
     scans = await store();
   }
+  // Farm links a Hero Scrolls Rolled Up sheet suggests, for an admin to accept (docs/farms.md).
+  await storeRolledUpSuggestions(db, input.kingdomKd, parsed, content);
   return {
     fileName,
     scans,

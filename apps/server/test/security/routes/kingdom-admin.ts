@@ -161,6 +161,73 @@ export const KINGDOM_ADMIN_ROUTES: RouteRule[] = [
     feature: 'kingdom-admin',
     request: async (c) => ({ url: `${admin(c)}/hoh/${await c.fresh.kvk()}` }),
   },
+  // Farm and alt accounts (features/farms, docs/farms.md)
+  {
+    method: 'GET',
+    path: '/api/admin/kingdoms/:kd/:code/farms',
+    access: 'kingdom-admin',
+    feature: 'farms',
+    request: (c) => ({ url: `${admin(c)}/farms` }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/kingdoms/:kd/:code/farms/governors/:governorId',
+    access: 'kingdom-admin',
+    feature: 'farms',
+    request: (c) => ({ url: `${admin(c)}/farms/governors/12345` }),
+    note: "the latest name of a governor ID in the kingdom's scans (null when none)",
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/kingdoms/:kd/:code/farms/links',
+    access: 'kingdom-admin',
+    feature: 'farms',
+    request: (c) => ({ url: `${admin(c)}/farms/links`, payload: { farmId: 9001, mainId: 9000 } }),
+    note: '400 for a link that would chain or give a farm a second main',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/kingdoms/:kd/:code/farms/links/:farmId',
+    access: 'kingdom-admin',
+    feature: 'farms',
+    request: async (c) => {
+      const farmId = 800_000 + c.fresh.kd();
+      await c.db
+        .insertInto('account_links')
+        .values({
+          kingdom_kd: c.kd,
+          farm_governor_id: farmId,
+          main_governor_id: 7,
+          source: 'cli',
+          created_by: null,
+          created_at: 0,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      return { url: `${admin(c)}/farms/links/${farmId}` };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/kingdoms/:kd/:code/farms/policy',
+    access: 'kingdom-admin',
+    feature: 'farms',
+    request: (c) => ({ url: `${admin(c)}/farms/policy`, payload: { mode: 'counted', weightPct: 20 } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/kingdoms/:kd/:code/farms/suggestions/accept',
+    access: 'kingdom-admin',
+    feature: 'farms',
+    request: (c) => ({ url: `${admin(c)}/farms/suggestions/accept`, payload: {} }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/kingdoms/:kd/:code/farms/suggestions/dismiss',
+    access: 'kingdom-admin',
+    feature: 'farms',
+    request: (c) => ({ url: `${admin(c)}/farms/suggestions/dismiss`, payload: {} }),
+  },
   {
     method: 'GET',
     path: '/api/admin/kingdoms/:kd/rally-token',
