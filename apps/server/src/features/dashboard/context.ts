@@ -8,6 +8,7 @@ import {
 import type { DateOption } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database, KingdomTable } from '../../db/schema.ts';
+import { type KingdomFarms, loadKingdomFarms } from '../farms/policy.ts';
 import { type KingdomSettings, readKingdomSettings } from '../settings/service.ts';
 import {
   type CampMember,
@@ -38,16 +39,19 @@ export interface KingdomContext {
   /** Fingerprints of the formula and the camp map, for cache keys. */
   formulaKey: string;
   campKey: string;
+  /** Farm links and how the kingdom counts them (docs/farms.md); farms.key joins the cache keys. */
+  farms: KingdomFarms;
 }
 
 export async function loadKingdomContext(
   db: Kysely<Database>,
   kingdom: KingdomTable,
 ): Promise<KingdomContext> {
-  const [scans, formulaInfo, members] = await Promise.all([
+  const [scans, formulaInfo, members, farms] = await Promise.all([
     selectKingdomScans(db, kingdom.kd),
     selectFormula(db, kingdom.kd),
     selectCampMembers(db, kingdom.kd),
+    loadKingdomFarms(db, kingdom.kd),
   ]);
   const campByKd = new Map(members.map((m) => [m.memberKd, m.camp]));
   return {
@@ -64,6 +68,7 @@ export async function loadKingdomContext(
       members.filter((m) => m.camp.toLowerCase() === camp.toLowerCase()).map((m) => m.memberKd),
     formulaKey: formulaInfo ? fingerprint([formulaInfo.statsFormulaJson]) : 'default',
     campKey: fingerprint(members.map((m: CampMember) => `${m.memberKd}=${m.camp}`)),
+    farms,
   };
 }
 

@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Database, KingdomTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { mapInSlices, yieldToEventLoop } from '../../event-loop.ts';
+import { applyKingdomFarms } from '../farms/policy.ts';
 import { KINGDOM_NOT_FOUND, requireViewerAccess } from '../kingdoms/access.ts';
 import {
   dateOption,
@@ -197,8 +198,10 @@ export class DashboardService {
       scansKey(period.scans),
       context.formulaKey,
       context.campKey,
+      context.farms.key,
     ].join(':');
-    if (scope === null || this.periods.has(key)) {
+    // Rolled-up farms may live in another kd than their main: a kd's view then needs the whole period.
+    if (scope === null || this.periods.has(key) || context.farms.policy.mode === 'rolled-up') {
       return this.periods.get(key, () => computePeriod(this.db, context, period, null));
     }
     return this.periods.get(`${key}:kds=${scope.join(',')}`, () =>
@@ -233,13 +236,15 @@ async function computePeriod(
     period.scans,
     scope === null ? {} : { homeKd: scope },
   );
+  // Farms counted as the kingdom chose (docs/farms.md), before any row, summary or ranking is built.
+  const stats = applyKingdomFarms(read.stats, context.farms).stats;
   await yieldToEventLoop();
   const rowContext = {
     period: { start: period.start.takenAt, end: period.end.takenAt },
     dkp: dkpScorer(context.formula),
     campOf: context.campOf,
   };
-  const rows = await mapInSlices(read.stats, (stat) => buildPlayerRow(stat, rowContext));
+  const rows = await mapInSlices(stats, (stat) => buildPlayerRow(stat, rowContext));
   // Camps and kds of every governor of the period (a row's Camp is its kd's camp), scoped or not.
   const camps = new Set(read.homeKds.map((kd) => context.campOf(kd) ?? NO_CAMP));
   const named = sortNames([...camps].filter((camp) => camp !== NO_CAMP));
