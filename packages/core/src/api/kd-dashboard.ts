@@ -112,6 +112,11 @@ export const dkpRowSchema = z.object({
   'T2 Kills': n,
   'T3 Kills': n,
   'Rss Assistance': n,
+  /**
+   * Only for a farm while the kingdom shows farms apart (docs/farms.md): its main's Governor ID. Such a row has no
+   * goal (DKP Goal, Reached, Dead/KP goals and % are null) and is listed after every main.
+   */
+  'Farm Of': z.number().optional(),
 });
 export type DkpRow = z.infer<typeof dkpRowSchema>;
 
