@@ -9,7 +9,13 @@ import { checkIdReused } from './id-reused.ts';
 import { checkKillPointsIdentity } from './kill-points-identity.ts';
 import { checkPowerChange } from './power.ts';
 import { checkRankOrder, looksPowerRanked } from './rank-order.ts';
-import type { CheckKind, DataQualitySettings, GovernorSnapshot, ValueFlag } from './types.ts';
+import {
+  CHECKED_FIELDS,
+  type CheckKind,
+  type DataQualitySettings,
+  type GovernorSnapshot,
+  type ValueFlag,
+} from './types.ts';
 
 export const FLAG_PREFERENCE: readonly CheckKind[] = [
   'kill_points_identity',
@@ -26,11 +32,42 @@ export interface CheckScanInput {
   /** The rows are in the file's order and the file is a power ranking (the check also measures the order). */
   powerRanked: boolean;
   settings: DataQualitySettings;
+  /**
+   * The previous rows' values still under review (flagged, neither corrected nor accepted), as
+   * reviewKey(governorId, field). A value under review is no reference: it is not compared with, so one
+   * misread does not flag the right value after it. reviewKey(id, 'governor') leaves the whole row out.
+   * Pass corrected values in `previous` (the correction, not the value read).
+   */
+  previousUnderReview?: ReadonlySet<string>;
+}
+
+const KILL_FIELDS = ['kill_points', 't1_kills', 't2_kills', 't3_kills', 't4_kills', 't5_kills'] as const;
+
+export function reviewKey(governorId: number, field: ValueFlag['field']): string {
+  return `${governorId}:${field}`;
+}
+
+/** The previous rows without the values under review (and without rows under review as a whole). */
+function trustedPrevious(
+  previous: ReadonlyMap<number, GovernorSnapshot>,
+  underReview: ReadonlySet<string> | undefined,
+): ReadonlyMap<number, GovernorSnapshot> {
+  if (!underReview || underReview.size === 0) return previous;
+  const trusted = new Map<number, GovernorSnapshot>();
+  for (const [governorId, row] of previous) {
+    if (underReview.has(reviewKey(governorId, 'governor'))) continue;
+    const values = { ...row.values };
+    for (const field of CHECKED_FIELDS)
+      if (underReview.has(reviewKey(governorId, field))) values[field] = null;
+    trusted.set(governorId, { ...row, values });
+  }
+  return trusted;
 }
 
 /** Checks one scan's rows against each governor's previous (and, when the scan was inserted before later ones, next) stored row. */
 export function checkScan(input: CheckScanInput): ValueFlag[] {
-  const { rows, previous, next, settings } = input;
+  const { rows, next, settings } = input;
+  const previous = trustedPrevious(input.previous, input.previousUnderReview);
   const on = settings.enabled;
   const reused = new Map<number, ValueFlag>();
   if (on.id_reused) {
@@ -62,7 +99,7 @@ export function checkScan(input: CheckScanInput): ValueFlag[] {
   const kept = new Map<string, ValueFlag>();
   for (const flag of found) {
     if (!on[flag.check] || reused.has(flag.governorId)) continue;
-    const key = `${flag.governorId}:${flag.field}`;
+    const key = reviewKey(flag.governorId, flag.field);
     const held = kept.get(key);
     if (!held || preferred(flag, held)) kept.set(key, flag);
   }

@@ -4,18 +4,22 @@
  * look-alike digit explains it (with the value the screen showed when only one explains it).
  */
 import { FIELD_LABELS, knownNumber, LIFETIME_COUNTERS, shown } from './fields.ts';
-import { candidatesWithin, lostDigitCandidates, misreadCandidates, swapCandidates } from './look-alikes.ts';
+import { candidatesWithin, misreadCandidates, swapCandidates } from './look-alikes.ts';
 import type { CheckedField, GovernorSnapshot, ValueFlag } from './types.ts';
 
 /**
  * A gain is implausible when it is more than this many times the gain the kingdom's top 5% made over the
- * same period (their 95th percentile), and more than JUMP_MIN_SHARE of the earlier value. Top fighters
- * gain several times the 95th percentile in a KvK day, never twenty.
+ * same period (their 95th percentile), and more than JUMP_MIN_SHARE of the earlier value. Both must hold:
+ * the top fighters of a KvK day gain up to 14 times the 95th percentile (real series), but they are large
+ * accounts whose gain stays under twice what they had.
  */
-export const JUMP_GAIN_MULTIPLE = 20;
+export const JUMP_GAIN_MULTIPLE = 3;
 export const GAIN_PERCENTILE = 0.95;
-/** A gain under this share of the earlier value is never called implausible (small counters move fast). */
-export const JUMP_MIN_SHARE = 1;
+/**
+ * A gain under twice the earlier value (the value tripling) is never called implausible: resource assistance
+ * doubled in a day in the real series. A leading 1 read as 7 multiplies a value by four or more.
+ */
+export const JUMP_MIN_SHARE = 2;
 /** And never under this many units (a counter at 3 that reads 8). */
 export const JUMP_MIN_UNITS = 1_000;
 
@@ -29,9 +33,9 @@ export interface CounterContext {
   digitMisread: boolean;
 }
 
-/** The gain over this scan's period that counts as plausible for a counter, from the kingdom's own gains. */
-export function plausibleGains(context: CounterContext): Map<Counter, number> {
-  const result = new Map<Counter, number>();
+/** Each counter's gains over this scan's period, lowest first: the kingdom's own measure of a plausible gain. */
+export function kingdomGains(context: Pick<CounterContext, 'rows' | 'previous'>): Map<Counter, number[]> {
+  const result = new Map<Counter, number[]>();
   for (const field of LIFETIME_COUNTERS) {
     const gains: number[] = [];
     for (const row of context.rows) {
@@ -39,15 +43,28 @@ export function plausibleGains(context: CounterContext): Map<Counter, number> {
       const now = row.values[field];
       if (knownNumber(before) && knownNumber(now) && now >= before) gains.push(now - before);
     }
-    gains.sort((a, b) => a - b);
-    const reference = gains.length === 0 ? 0 : gains[Math.floor((gains.length - 1) * GAIN_PERCENTILE)]!;
-    result.set(field, reference * JUMP_GAIN_MULTIPLE);
+    result.set(
+      field,
+      gains.sort((a, b) => a - b),
+    );
   }
   return result;
 }
 
-function plausibleFor(kingdomGain: number, before: number): number {
-  return Math.max(kingdomGain, before * JUMP_MIN_SHARE, JUMP_MIN_UNITS);
+/**
+ * The 95th-percentile gain of the other governors: a governor's own gain is left out, since where most
+ * gains are 0 (resource assistance in a day) one misread jump would be its own percentile.
+ */
+export function othersPercentileGain(sortedGains: readonly number[], ownGain: number | null): number {
+  const count = sortedGains.length - (ownGain === null ? 0 : 1);
+  if (count <= 0) return 0;
+  const index = Math.floor((count - 1) * GAIN_PERCENTILE);
+  // Without the own gain, the elements above it move down by one place.
+  return ownGain !== null && ownGain <= sortedGains[index]! ? sortedGains[index + 1]! : sortedGains[index]!;
+}
+
+function plausibleFor(percentileGain: number, before: number): number {
+  return Math.max(percentileGain * JUMP_GAIN_MULTIPLE, before * JUMP_MIN_SHARE, JUMP_MIN_UNITS);
 }
 
 function flag(
@@ -59,7 +76,7 @@ function flag(
 }
 
 export function checkCounters(context: CounterContext): ValueFlag[] {
-  const gains = plausibleGains(context);
+  const gains = kingdomGains(context);
   const flags: ValueFlag[] = [];
   for (const row of context.rows) {
     const before = context.previous.get(row.governorId);
@@ -69,7 +86,9 @@ export function checkCounters(context: CounterContext): ValueFlag[] {
       if (!knownNumber(value)) continue;
       const previousValue = before?.values[field];
       const nextValue = after?.values[field];
-      const plausible = plausibleFor(gains.get(field)!, knownNumber(previousValue) ? previousValue : value);
+      const ownGain = knownNumber(previousValue) && value >= previousValue ? value - previousValue : null;
+      const percentile = othersPercentileGain(gains.get(field)!, ownGain);
+      const plausible = plausibleFor(percentile, knownNumber(previousValue) ? previousValue : value);
       const explained = knownNumber(previousValue)
         ? againstPrevious(
             row,
@@ -108,7 +127,12 @@ function againstPrevious(
   // The screen's value lies between the previous scan's and the next one's when both are known.
   const high = nextValue !== null && nextValue >= previousValue ? nextValue : previousValue + plausible;
   if (value < previousValue) {
-    const { fitting, suggested } = candidatesWithin(misreadCandidates(value), previousValue, high);
+    // 0 is a value the scanner could not read, not a digit misread.
+    const { fitting, suggested } = candidatesWithin(
+      value === 0 ? [] : misreadCandidates(value),
+      previousValue,
+      high,
+    );
     if (fitting.length > 0) {
       const how = suggested === null ? fitting[0]!.how : fitting.find((c) => c.value === suggested)!.how;
       return [
@@ -124,29 +148,26 @@ function againstPrevious(
         }),
       ];
     }
-    // The earlier value may be the misread one: one of its look-alikes fits below this value.
+    // The earlier value may be the misread one (a governor's first scan has nothing to check it against).
     const earlier = candidatesWithin(swapCandidates(previousValue), Math.max(0, value - plausible), value);
-    if (earlier.fitting.length > 0) return [];
+    const earlierNote =
+      earlier.suggested === null
+        ? ''
+        : ` The previous scan's value may be the misread one: read again it is ${shown(earlier.suggested)}.`;
     return [
       flag(row, field, {
         check: 'counter_decreased',
-        reason: `${label} went down from ${shown(previousValue)} to ${shown(value)}; it never goes down in the game.`,
+        reason: `${label} went down from ${shown(previousValue)} to ${shown(value)}; it never goes down in the game.${earlierNote}`,
         value,
         suggested: null,
       }),
     ];
   }
-  if (value - previousValue <= plausible) return null;
+  // A counter at 0 is a row the scanner could not read, not a value a digit misread explains.
+  if (previousValue === 0 || value - previousValue <= plausible) return null;
   // A jump: a look-alike read too high explains it when one of its candidates is a plausible gain.
   const { fitting, suggested } = candidatesWithin(swapCandidates(value), previousValue, high);
   if (fitting.length === 0) return null;
-  // The earlier value read too low (a lost digit) explains the jump as well: the flag belongs to that scan.
-  // (Only a lost digit: a look-alike is symmetric, and a previous value read too low was flagged as a drop.)
-  if (
-    candidatesWithin(lostDigitCandidates(previousValue), Math.max(0, value - plausible), value).fitting
-      .length > 0
-  )
-    return [];
   const how = suggested === null ? fitting[0]!.how : fitting.find((c) => c.value === suggested)!.how;
   return [
     flag(row, field, {

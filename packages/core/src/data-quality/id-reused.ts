@@ -2,13 +2,13 @@
  * Another governor's ID: a scanner that misreads an ID stores one account's row under another's. Seen
  * between two scans, the name and the power both change completely. Names alone change (players rename,
  * often during KvK) and power alone changes (a zeroing), so both must: a name with little in common with
- * the earlier one, and power off by more than ID_REUSED_POWER_MULTIPLE times what the period allows.
+ * the earlier one, and power at least ID_REUSED_POWER_RATIO times (or a fraction) of the earlier power and
+ * by more than the kingdom's minPowerChange.
  */
 import { knownNumber, shown } from './fields.ts';
-import { allowedPowerChange, periodDays } from './power.ts';
 import type { DataQualitySettings, GovernorSnapshot, ValueFlag } from './types.ts';
 
-export const ID_REUSED_POWER_MULTIPLE = 2;
+export const ID_REUSED_POWER_RATIO = 2;
 /** Names at least this similar (1 = same) are one governor renaming a little. */
 export const NAME_SIMILARITY_SAME = 0.5;
 
@@ -55,8 +55,8 @@ export function checkIdReused(
   const previousPower = before.values.power;
   if (!knownNumber(power) || !knownNumber(previousPower)) return null;
   if (nameSimilarity(row.name, before.name) >= NAME_SIMILARITY_SAME) return null;
-  const allowed = allowedPowerChange(previousPower, periodDays(before, row), settings);
-  if (Math.abs(power - previousPower) <= allowed * ID_REUSED_POWER_MULTIPLE) return null;
+  const [low, high] = power < previousPower ? [power, previousPower] : [previousPower, power];
+  if (high < low * ID_REUSED_POWER_RATIO || high - low <= settings.minPowerChange) return null;
   return {
     scanId: row.scanId,
     governorId: row.governorId,

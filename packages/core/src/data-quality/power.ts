@@ -9,15 +9,32 @@ import { candidatesWithin, misreadCandidates } from './look-alikes.ts';
 import type { DataQualitySettings, GovernorSnapshot, ValueFlag } from './types.ts';
 
 const SECONDS_PER_DAY = 86_400;
-/** Scans an hour apart still allow an hour's worth of change, never less. */
-export const MIN_PERIOD_DAYS = 1 / 24;
+/**
+ * Scans hours apart still allow a day's change: a KvK fight wipes a governor's troops within hours (the
+ * real series has 24% of power lost in 13 hours).
+ */
+export const MIN_PERIOD_DAYS = 1;
+/**
+ * Power never falls by more than this share, however long the period: buildings, research and commanders
+ * stay when every troop is lost. A lost digit (−90%) or a leading 7 read as 1 (−76% or more) goes beyond.
+ */
+export const MAX_POWER_DROP_SHARE = 0.7;
+/**
+ * Nor rise by more than this share (power tripling), however long the period: the real series' largest
+ * rise was 35% in 8 days. A leading 1 read as 7 multiplies power by four or more.
+ */
+export const MAX_POWER_RISE_SHARE = 2;
 
-/** The most power may move between two scans. */
-export function allowedPowerChange(before: number, days: number, settings: DataQualitySettings): number {
-  return Math.max(
-    settings.minPowerChange,
-    before * settings.maxPowerChangePerDay * Math.max(days, MIN_PERIOD_DAYS),
-  );
+/** The most power may move between two scans, up or down. */
+export function allowedPowerChange(
+  before: number,
+  days: number,
+  settings: DataQualitySettings,
+  direction: 'up' | 'down',
+): number {
+  const share = settings.maxPowerChangePerDay * Math.max(days, MIN_PERIOD_DAYS);
+  const bounded = Math.min(share, direction === 'down' ? MAX_POWER_DROP_SHARE : MAX_POWER_RISE_SHARE);
+  return Math.max(settings.minPowerChange, before * bounded);
 }
 
 export function periodDays(from: GovernorSnapshot, to: GovernorSnapshot): number {
@@ -40,13 +57,15 @@ export function checkPowerChange(
   const previousValue = before?.values.power;
   if (!before || !knownNumber(value) || !knownNumber(previousValue)) return null;
   const days = periodDays(before, row);
-  const allowed = allowedPowerChange(previousValue, days, settings);
+  const up = allowedPowerChange(previousValue, days, settings, 'up');
+  const down = allowedPowerChange(previousValue, days, settings, 'down');
+  const allowed = value > previousValue ? up : down;
   if (Math.abs(value - previousValue) <= allowed) return null;
   const change = `Power went ${value > previousValue ? 'up' : 'down'} from ${shown(previousValue)} to ${shown(value)} in ${describeDays(days)}`;
   const { fitting, suggested } = candidatesWithin(
     misreadCandidates(value),
-    previousValue - allowed,
-    previousValue + allowed,
+    previousValue - down,
+    previousValue + up,
   );
   if (options.misread && fitting.length > 0) {
     const how = suggested === null ? fitting[0]!.how : fitting.find((c) => c.value === suggested)!.how;
