@@ -1,4 +1,5 @@
 import { applyFarmPolicy, type FarmLink, type FarmPolicy, farmPolicyText } from '@kingdom-stats/core';
+import type { DkpRow } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { fingerprint } from '../dashboard/context.ts';
@@ -28,4 +29,38 @@ export function applyKingdomFarms(
 ): { stats: PeriodStat[]; apart: Map<number, number> } {
   if (!farms || farms.policy.mode === 'counted') return { stats, apart: new Map() };
   return applyFarmPolicy(stats, farms.links, farms.policy);
+}
+
+/** 'apart' only: each linked farm's main (every link, whatever the period holds); empty for any other mode. */
+export function farmsShownApart(farms: KingdomFarms | undefined): Map<number, number> {
+  if (farms?.policy.mode !== 'apart') return new Map();
+  return new Map(farms.links.map((link) => [link.farmId, link.mainId]));
+}
+
+/**
+ * KD DKP rows of farms shown apart: no goal (so no Reached, no Dead or KP %) and their main's ID as 'Farm Of',
+ * listed after every main in the order given (the rows come sorted by DKP), so no farm takes a main's rank.
+ */
+export function setFarmsApart(rows: DkpRow[], apart: ReadonlyMap<number, number>): DkpRow[] {
+  if (apart.size === 0) return rows;
+  const mains: DkpRow[] = [];
+  const farms: DkpRow[] = [];
+  for (const row of rows) {
+    const main = apart.get(row['Governor ID']);
+    if (main === undefined) {
+      mains.push(row);
+      continue;
+    }
+    farms.push({
+      ...row,
+      'DKP Goal': null,
+      Reached: null,
+      'Dead Goal': null,
+      'KP Goal': null,
+      'Dead %': null,
+      'KP %': null,
+      'Farm Of': main,
+    });
+  }
+  return [...mains, ...farms];
 }
