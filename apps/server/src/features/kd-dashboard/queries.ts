@@ -77,3 +77,33 @@ export async function selectPrekvkPoints(
     updated_at: Number(r.updated_at),
   }));
 }
+
+/**
+ * Every governor a war's own table can hold, as a superset (docs/governor.md, "A war's own table"): the war's own
+ * governors are those whose home kd at their last scan of the war is the kingdom's or unknown, so each is either in
+ * the war's last scan with such a home kd, or left the scans during the war (a presence run ending inside it). Two
+ * small reads: one scan's rows by the stats' primary key, and the kingdom's presence runs.
+ */
+export async function selectWarCandidates(
+  db: Kysely<Database>,
+  kd: number,
+  war: { start: number; end: number; endScanId: number },
+): Promise<number[]> {
+  const [atEnd, leftDuring] = await Promise.all([
+    db
+      .selectFrom('governor_stats')
+      .select('governor_id')
+      .where('scan_id', '=', war.endScanId)
+      .where((eb) => eb.or([eb('home_kd', '=', kd), eb('home_kd', 'is', null)]))
+      .execute(),
+    db
+      .selectFrom('governor_presence')
+      .select('governor_id')
+      .where('kingdom_kd', '=', kd)
+      .where('first_at', '<=', war.end)
+      .where('last_at', '>=', war.start)
+      .where('last_at', '<', war.end)
+      .execute(),
+  ]);
+  return [...atEnd, ...leftDuring].map((r) => Number(r.governor_id));
+}

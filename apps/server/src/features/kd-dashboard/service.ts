@@ -11,14 +11,25 @@ import { yieldToEventLoop } from '../../event-loop.ts';
 import { dateOption, fingerprint, scansKey } from '../dashboard/context.ts';
 import { type ResolvedPeriod, resolvePeriod } from '../dashboard/period.ts';
 import { ComputeCache } from '../dashboard/period-cache.ts';
-import { type Gains, type ScanInfo, selectKingdomScans, selectPeriodStats } from '../dashboard/queries.ts';
+import {
+  type PeriodStat,
+  type ScanInfo,
+  selectKingdomScans,
+  selectPeriodStats,
+} from '../dashboard/queries.ts';
 import { selectFormulaRow } from '../formula/queries.ts';
 import { readStoredFormula, readStoredWars } from '../formula/service.ts';
 import { requireViewerAccess } from '../kingdoms/access.ts';
 import { type KvkSeason, kvkScans, seasonState, selectSeasons } from '../kvk/season.ts';
 import { nowSeconds } from '../scans/scan-store.ts';
 import { readKingdomSettings } from '../settings/service.ts';
-import { hohVersion, latestPrekvkKvk, selectHohRecords, selectPrekvkPoints } from './queries.ts';
+import {
+  hohVersion,
+  latestPrekvkKvk,
+  selectHohRecords,
+  selectPrekvkPoints,
+  selectWarCandidates,
+} from './queries.ts';
 import { activeColumns, byDkp, type DkpFormulaSettings, dkpRowBuilder } from './rows.ts';
 
 /**
@@ -199,47 +210,91 @@ export class KdDashboardService {
   }
 
   private async rows(plan: Plan, period: ResolvedPeriod): Promise<KdPeriodData> {
-    const kd = plan.kingdom.kd;
-    const hohKey = plan.season ? await hohVersion(this.db, kd, plan.season.kvkNumber) : 'none';
-    const key = [
+    const hohKey = plan.season ? await hohVersion(this.db, plan.kingdom.kd, plan.season.kvkNumber) : 'none';
+    return this.periods.get(this.periodKey(plan, period.scans, plan.wars, hohKey), () =>
+      this.compute(plan, period, hohKey),
+    );
+  }
+
+  /** Every input of a period's rows: an import, a formula save or an HoH upload makes a new key. */
+  private periodKey(plan: Plan, scans: readonly ScanInfo[], wars: readonly War[], hohKey: string): string {
+    return [
       'kd-dkp',
-      kd,
-      scansKey(period.scans),
-      fingerprint(plan.wars.map((w) => `${w.before.id}-${w.after.id}`)),
+      plan.kingdom.kd,
+      scansKey(scans),
+      fingerprint(wars.map((w) => `${w.before.id}-${w.after.id}`)),
       plan.formulaKey,
       hohKey,
     ].join(':');
-    return this.periods.get(key, () => this.compute(plan, period));
   }
 
-  private async compute(plan: Plan, period: ResolvedPeriod): Promise<KdPeriodData> {
+  private async compute(plan: Plan, period: ResolvedPeriod, hohKey: string): Promise<KdPeriodData> {
     const kd = plan.kingdom.kd;
     // Own governors: home kd = the kingdom, or unknown (a scan without a kingdom column is of the kingdom itself).
     const periodStats = await selectPeriodStats(this.db, kd, period.scans, { homeKd: kd });
-    // A war counts for the period's own governors, whatever their home kd during the war.
-    const governorIds = periodStats.map((stat) => stat.governorId);
-    const warStats: Map<number, Gains>[] = [];
+    // Each war is read for the period's own governors and every governor the war's own table can hold: the same
+    // read then answers that table as well (answerWarsAlone), as if the war's dates had been chosen.
+    const ownIds = periodStats.map((stat) => stat.governorId);
+    const warReads: PeriodStat[][] = [];
     for (const war of plan.wars) {
-      const scans = plan.scans.filter(
-        (s) => s.takenAt >= war.before.takenAt && s.takenAt <= war.after.takenAt,
-      );
       await yieldToEventLoop();
-      const stats = await selectPeriodStats(this.db, kd, scans, { governorIds });
-      warStats.push(new Map(stats.map((s) => [s.governorId, s.gains])));
+      const span = { start: war.before.takenAt, end: war.after.takenAt, endScanId: war.after.id };
+      const governorIds = [...new Set([...ownIds, ...(await selectWarCandidates(this.db, kd, span))])];
+      warReads.push(await selectPeriodStats(this.db, kd, warScans(plan.scans, war), { governorIds }));
     }
+    // A war counts for the period's own governors, whatever their home kd during the war.
+    const warGains = warReads.map((stats) => new Map(stats.map((s) => [s.governorId, s.gains])));
     const hohRecords = plan.season ? await selectHohRecords(this.db, kd, plan.season.kvkNumber) : [];
     const hoh = new Map(hohRecords.map((r) => [r.governorId, { t4: r.t4, t5: r.t5 }]));
     const build = dkpRowBuilder(plan.settings, hohRecords.length > 0);
-    const rows = periodStats.map((stat) =>
-      build({
-        period: stat,
-        spans: plan.wars.length > 0 ? warStats.map((m) => m.get(stat.governorId)) : [stat.gains],
-        hoh: hoh.get(stat.governorId) ?? null,
-      }),
-    );
-    rows.sort(byDkp);
-    return { rows };
+    const table = (stats: readonly PeriodStat[], wars: readonly number[]) => {
+      const rows = stats.map((stat) =>
+        build({
+          period: stat,
+          spans: wars.length > 0 ? wars.map((w) => warGains[w]!.get(stat.governorId)) : [stat.gains],
+          hoh: hoh.get(stat.governorId) ?? null,
+        }),
+      );
+      return { rows: rows.sort(byDkp) };
+    };
+    const indexes = plan.wars.map((_, i) => i);
+    this.answerWarsAlone(plan, hohKey, warReads, table);
+    return table(periodStats, indexes);
   }
+
+  /**
+   * Caches each war's own table (period = the war's scans), built from the war reads just made: what compute() would
+   * answer for the war's dates. Its own governors are the read's governors whose home kd at their last scan of the
+   * war is the kingdom's or unknown (the read holds them all: selectWarCandidates), scored over the war alone. A war
+   * with another saved war inside it is left to compute() (that one's read may lack some of its governors).
+   */
+  private answerWarsAlone(
+    plan: Plan,
+    hohKey: string,
+    warReads: readonly PeriodStat[][],
+    table: (stats: readonly PeriodStat[], wars: readonly number[]) => KdPeriodData,
+  ): void {
+    const kd = plan.kingdom.kd;
+    for (const [w, war] of plan.wars.entries()) {
+      const period = resolvePeriod(plan.scans, NO_DEFAULT_DATES, {
+        start: String(war.before.takenAt),
+        end: String(war.after.takenAt),
+      });
+      const inside = plan.wars.filter(
+        (other) => other.before.takenAt >= war.before.takenAt && other.after.takenAt <= war.after.takenAt,
+      );
+      if (!period || inside.length !== 1) continue;
+      const key = this.periodKey(plan, period.scans, inside, hohKey);
+      if (this.periods.has(key)) continue;
+      const own = warReads[w]!.filter((stat) => stat.homeKd === kd || stat.homeKd === null);
+      void this.periods.get(key, async () => table(own, [w]));
+    }
+  }
+}
+
+/** The KvK's scans from a war's first scan to its last. */
+function warScans(scans: readonly ScanInfo[], war: War): ScanInfo[] {
+  return scans.filter((s) => s.takenAt >= war.before.takenAt && s.takenAt <= war.after.takenAt);
 }
 
 /** `top` as a count: empty, 'all' or 0 keeps everyone. */
