@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerAdminCommands } from './cli/admin-commands.ts';
 import { registerCampCommands } from './cli/camp-commands.ts';
+import { registerFarmCommands } from './cli/farm-commands.ts';
 import { registerKingdomCommands } from './cli/kingdom-commands.ts';
 import { registerKvkCommands } from './cli/kvk-commands.ts';
 import { registerKvkDataCommands } from './cli/kvk-data-commands.ts';
@@ -22,6 +23,7 @@ registerRallyCommands(program);
 registerKvkDataCommands(program);
 registerUserCommands(program);
 registerAdminCommands(program);
+registerFarmCommands(program);
 
 try {
   await program.parseAsync(process.argv);
