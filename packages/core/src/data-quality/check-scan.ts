@@ -59,6 +59,9 @@ function trustedPrevious(
     const values = { ...row.values };
     for (const field of CHECKED_FIELDS)
       if (underReview.has(reviewKey(governorId, field))) values[field] = null;
+    // The identity names the kill points when it cannot tell which of the six is wrong: none is a reference.
+    if (underReview.has(reviewKey(governorId, 'kill_points')))
+      for (const field of KILL_FIELDS) values[field] = null;
     trusted.set(governorId, { ...row, values });
   }
   return trusted;
