@@ -3,7 +3,8 @@
  * DESIGN.md's scale case (issue 13: < 50 ms warm, < 150 ms cold), through `app.inject`:
  * - cold: a new app for every request (empty KD DKP cache: the season's and each war's rows are computed);
  * - warm: the same request again on one app.
- * Run alone: `npx tsx bench/governor.ts` (SQLite) or with TEST_DATABASE_URL/BENCH_POSTGRES_URL for PostgreSQL.
+ * Part of `npm run bench` (bench/run.ts, rows "governor page data"); alone: `npx tsx bench/governor.ts` (SQLite) or
+ * with TEST_DATABASE_URL/BENCH_POSTGRES_URL for PostgreSQL.
  */
 import type { GovernorResponse } from '@kingdom-stats/core/api';
 import type { DatabaseHandle } from '../apps/server/src/db/database.ts';

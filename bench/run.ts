@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark of issue 7 and issue 15's hostile files (bench/hostile.ts) on SQLite, and on
  * PostgreSQL when BENCH_POSTGRES_URL is set or --postgres URL is given; prints one table (each measurement against
- * its target) and writes bench/results.json.
+ * its target) and writes bench/results.json (its shape: bench/results.ts; options: bench/options.ts).
  *
  *   npx tsx bench/run.ts [--quick] [--fresh] [--samples N] [--only sqlite|postgres] [--postgres URL]
  *
@@ -11,93 +11,34 @@
  * schema bench_dashboard on PostgreSQL; see bench/scale-data.ts); the run says how long that takes before it starts.
  * Every figure records the load average it was taken under (results.json: loadAverages; the table: [load …]).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { measureDashboard } from './dashboard.ts';
 import { measureFirstScreen } from './first-screen.ts';
-import { type GovernorPageFigures, measureGovernorPage } from './governor-page.ts';
+import { measureGovernor } from './governor.ts';
 import { formatHostileTable, HEALTH_TARGET_MS, type HostileFigures, measureHostileFiles } from './hostile.ts';
 import { measureXlsxImport } from './import-xlsx.ts';
 import { measureKdDashboard } from './kd-dashboard.ts';
 import { measureLoadInProcess } from './load-process.ts';
 import { databaseVersion, machine } from './machine.ts';
+import { announceDataGeneration, type Options, parseOptions, resultsFile } from './options.ts';
+import { formatTable, targetRows } from './report.ts';
 import {
   DATABASE_LABELS,
   type DatabaseName,
   type DatabaseResults,
   type FirstScreenFigures,
   failed,
-  formatTable,
   type LoadDuring,
   type LoadFigures,
   type Outcome,
   type Section,
-  targetRows,
   type WebBundleFigures,
-} from './report.ts';
-import { CODE, KD, openScaleData, SQLITE_FILE } from './scale-data.ts';
+} from './results.ts';
+import { CODE, KD, openScaleData } from './scale-data.ts';
 import { startBenchServer } from './server.ts';
 import { loadAverage, percentiles, round } from './stats.ts';
 import { measureWebBundle } from './web-bundle.ts';
 import { measureWireBytes, type WireBytes } from './wire-bytes.ts';
-
-const USAGE =
-  'usage: npx tsx bench/run.ts [--quick] [--fresh] [--samples N] [--only sqlite|postgres] [--postgres URL]';
-
-interface Options {
-  quick: boolean;
-  fresh: boolean;
-  samples: { sqlite: number; postgres: number };
-  databases: DatabaseName[];
-  postgresUrl: string | undefined;
-  loadSeconds: number;
-  saturationSeconds: number;
-  importRuns: number;
-  firstScreenSamples: number;
-}
-
-function parseOptions(args: readonly string[]): Options {
-  const flags = new Set(['--quick', '--fresh']);
-  const valued = new Set(['--samples', '--only', '--postgres']);
-  const values = new Map<string, string>();
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (flags.has(arg)) continue;
-    const value = args[i + 1];
-    if (!valued.has(arg) || value === undefined || value.startsWith('--')) {
-      throw new Error(`${valued.has(arg) ? `${arg} needs a value` : `unknown option ${arg}`}\n${USAGE}`);
-    }
-    values.set(arg, value);
-    i += 1;
-  }
-  const quick = args.includes('--quick');
-  const samplesText = values.get('--samples');
-  const samples = samplesText === undefined ? undefined : Number(samplesText);
-  if (samples !== undefined && !(Number.isInteger(samples) && samples > 0)) {
-    throw new Error(`--samples must be a whole number above 0 (got ${samplesText})\n${USAGE}`);
-  }
-  const only = values.get('--only');
-  if (only !== undefined && only !== 'sqlite' && only !== 'postgres') {
-    throw new Error(`--only takes sqlite or postgres (got ${only})\n${USAGE}`);
-  }
-  const postgresUrl = values.get('--postgres') ?? (process.env.BENCH_POSTGRES_URL || undefined);
-  if (only === 'postgres' && !postgresUrl) {
-    throw new Error(`--only postgres needs --postgres URL or BENCH_POSTGRES_URL\n${USAGE}`);
-  }
-  const databases: DatabaseName[] = only ? [only] : postgresUrl ? ['sqlite', 'postgres'] : ['sqlite'];
-  return {
-    quick,
-    fresh: args.includes('--fresh'),
-    samples: { sqlite: samples ?? (quick ? 3 : 30), postgres: samples ?? (quick ? 3 : 20) },
-    databases,
-    postgresUrl,
-    loadSeconds: quick ? 5 : 60,
-    saturationSeconds: quick ? 5 : 20,
-    importRuns: quick ? 2 : 5,
-    firstScreenSamples: quick ? 2 : 5,
-  };
-}
 
 /**
  * Runs one measurement; a failure is reported in the table instead of ending the run. `onLoad` receives the load
@@ -120,39 +61,6 @@ async function attempt<T>(
     return { error: error instanceof Error ? error.message.split('\n')[0]! : String(error) };
   } finally {
     onLoad?.({ before, after: loadAverage() });
-  }
-}
-
-/** Where a run's results go: quick runs never replace the committed figures. */
-function resultsFile(quick: boolean): string {
-  if (!quick) return join(import.meta.dirname, 'results.json');
-  const folder = join(tmpdir(), 'kingdom-stats-bench');
-  mkdirSync(folder, { recursive: true });
-  return join(folder, 'results-quick.json');
-}
-
-/**
- * Before anything runs: whether the scale data must be generated first, and how long that took the last time it
- * was recorded (bench/results.json), so nobody waits on a silent terminal.
- */
-function announceDataGeneration(options: Options): void {
-  let recorded: Partial<Record<DatabaseName, { generation?: { seconds?: number } | null }>> = {};
-  try {
-    recorded = JSON.parse(readFileSync(join(import.meta.dirname, 'results.json'), 'utf8')).databases ?? {};
-  } catch {
-    // No committed results: no figure to quote.
-  }
-  for (const name of options.databases) {
-    const seconds = recorded[name]?.generation?.seconds;
-    const took = seconds ? `about ${Math.ceil(seconds / 60)} min when last recorded` : 'several minutes';
-    const missing = name === 'sqlite' ? options.fresh || !existsSync(SQLITE_FILE) : options.fresh;
-    const where = name === 'sqlite' ? SQLITE_FILE : 'the schema bench_dashboard';
-    console.log(
-      missing
-        ? `${DATABASE_LABELS[name]}: the scale data (1.9 M stat rows) is generated first into ${where}: ${took} ` +
-            'on an idle machine, longer on a busy one. Later runs reuse it.'
-        : `${DATABASE_LABELS[name]}: scale data in ${where} is reused if current (otherwise regenerated: ${took}).`,
-    );
   }
 }
 
@@ -235,10 +143,14 @@ async function runDatabase(name: DatabaseName, options: Options): Promise<Databa
       () => measureKdDashboard(handle, { samples }),
       record('kdDashboard'),
     );
+    const governorPage = await attempt(
+      'governor page data (a governor in all 120 scans)',
+      () => measureGovernor(handle, { samples }),
+      record('governorPage'),
+    );
 
     let firstScreen: Outcome<FirstScreenFigures> = { error: 'the bench server did not start' };
     let wireBytes: Outcome<WireBytes> = { error: 'the bench server did not start' };
-    let governorPage: Outcome<GovernorPageFigures> = { error: 'the bench server did not start' };
     const server = await attempt(
       'start the bench server',
       () => startBenchServer({ databaseUrl: data.databaseUrl }),
@@ -277,18 +189,6 @@ async function runDatabase(name: DatabaseName, options: Options): Promise<Databa
             });
           },
           record('wireBytes'),
-        );
-        governorPage = await attempt(
-          'governor page data',
-          () =>
-            measureGovernorPage({
-              baseUrl: server.baseUrl,
-              kd: KD,
-              code: CODE,
-              governors: options.quick ? 3 : 10,
-              warmRepeats: options.quick ? 2 : 5,
-            }),
-          record('governorPage'),
         );
       } finally {
         await server.stop();

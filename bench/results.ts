@@ -1,0 +1,90 @@
+/**
+ * What bench/run.ts collects per database (bench/results.json's shape): the outcome of each measurement, and the load
+ * average it was taken under. The targets checked against them and the printed table: bench/report.ts.
+ */
+
+import type { DashboardResult } from './dashboard.ts';
+import type { GovernorBenchResult } from './governor.ts';
+import type { ImportResult } from './import-xlsx.ts';
+import type { KdDashboardResult } from './kd-dashboard.ts';
+import type { Generation } from './scale-data.ts';
+import type { Percentiles } from './stats.ts';
+import type { WireBytes } from './wire-bytes.ts';
+
+export type DatabaseName = 'sqlite' | 'postgres';
+export const DATABASE_LABELS: Record<DatabaseName, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
+
+/** A measurement that could not be made: the run goes on and the table says why. */
+export interface Failed {
+  error: string;
+}
+export type Outcome<T> = T | Failed;
+
+export function failed(value: unknown): value is Failed {
+  return typeof value === 'object' && value !== null && 'error' in value;
+}
+
+/** The 1, 5 and 15-minute load averages before and after one measurement. */
+export interface LoadDuring {
+  before: [number, number, number];
+  after: [number, number, number];
+}
+
+/** The measurements of one database that record their load average (DatabaseResults.loadAverages). */
+export type Section =
+  | 'import'
+  | 'dashboard'
+  | 'kdDashboard'
+  | 'startup'
+  | 'firstScreen'
+  | 'wireBytes'
+  | 'governorPage'
+  | 'load'
+  | 'saturation';
+
+export interface LoadFigures {
+  connections: number;
+  durationSeconds: number;
+  /** Requests per second per connection at most; null: back to back. */
+  pacePerConnection: number | null;
+  requests: number;
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p99: number; max: number };
+  errors: number;
+  non2xx: number;
+  timeouts: number;
+}
+
+export type FirstScreenFigures =
+  | { path: string; coldMs: number[]; warmMs: number[]; cold: Percentiles; warm: Percentiles }
+  | { path: string; skipped: string };
+
+export interface WebBundleFigures {
+  initialJsGzipBytes: number;
+  initialJsFiles: string[];
+  dashboardJsGzipBytes: number;
+  totalJsGzipBytes: number;
+  dashboardFiles: string[];
+}
+
+export interface DatabaseResults {
+  description: string;
+  version: string;
+  /** Null when the data of an earlier run was reused. */
+  generation: Generation | null;
+  scans: number;
+  statRows: number;
+  import: Outcome<ImportResult>;
+  dashboard: Outcome<DashboardResult>;
+  kdDashboard: Outcome<KdDashboardResult>;
+  firstScreen: Outcome<FirstScreenFigures>;
+  wireBytes: Outcome<WireBytes>;
+  governorPage: Outcome<GovernorBenchResult>;
+  /** Each bench server's start, spawn to /api/health answering 200, ms. */
+  startMs: number[];
+  loadAverages: Partial<Record<Section, LoadDuring>>;
+  /** Viewers at a viewer's pace, on a freshly started server (the first requests compute their periods). */
+  load: Outcome<LoadFigures>;
+  /** The same connections without a pause: what one server process manages at most. */
+  saturation: Outcome<LoadFigures>;
+}
