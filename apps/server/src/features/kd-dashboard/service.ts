@@ -17,6 +17,13 @@ import {
   selectKingdomScans,
   selectPeriodStats,
 } from '../dashboard/queries.ts';
+import {
+  applyKingdomFarms,
+  farmsShownApart,
+  type KingdomFarms,
+  loadKingdomFarms,
+  setFarmsApart,
+} from '../farms/policy.ts';
 import { selectFormulaRow } from '../formula/queries.ts';
 import { readStoredFormula, readStoredWars } from '../formula/service.ts';
 import { requireViewerAccess } from '../kingdoms/access.ts';
@@ -56,6 +63,8 @@ interface Plan {
   /** A saved war names a scan that no longer exists, or one outside the period. */
   warsBroken: boolean;
   formulaKey: string;
+  /** Farm links and how the kingdom counts them (docs/farms.md). */
+  farms: KingdomFarms;
 }
 
 interface KdPeriodData {
@@ -162,10 +171,11 @@ export class KdDashboardService {
   }
 
   private async plan(kingdom: KingdomTable, query: KdDataQuery, now: number): Promise<Plan> {
-    const [allScans, seasons, row] = await Promise.all([
+    const [allScans, seasons, row, farms] = await Promise.all([
       selectKingdomScans(this.db, kingdom.kd),
       selectSeasons(this.db, kingdom.kd),
       selectFormulaRow(this.db, kingdom.kd),
+      loadKingdomFarms(this.db, kingdom.kd),
     ]);
     const kingdomScans = allScans.filter((scan) => scan.kind === 'kingdom');
     const state = seasonState(seasons, now);
@@ -206,6 +216,7 @@ export class KdDashboardService {
       formulaKey: row
         ? fingerprint([row.stats_formula_json, row.goals_json, row.score_on, row.dead_on, row.kp_on])
         : 'default',
+      farms,
     };
   }
 
@@ -225,28 +236,33 @@ export class KdDashboardService {
       fingerprint(wars.map((w) => `${w.before.id}-${w.after.id}`)),
       plan.formulaKey,
       hohKey,
+      plan.farms.key,
     ].join(':');
   }
 
   private async compute(plan: Plan, period: ResolvedPeriod, hohKey: string): Promise<KdPeriodData> {
     const kd = plan.kingdom.kd;
     // Own governors: home kd = the kingdom, or unknown (a scan without a kingdom column is of the kingdom itself).
-    const periodStats = await selectPeriodStats(this.db, kd, period.scans, { homeKd: kd });
+    const read = await selectPeriodStats(this.db, kd, period.scans, { homeKd: kd });
+    // Farms counted as the kingdom chose (docs/farms.md); their ids stay in ownIds so rolled-up wars see them.
+    const periodStats = applyKingdomFarms(read, plan.farms).stats;
     // Each war is read for the period's own governors and every governor the war's own table can hold: the same
     // read then answers that table as well (answerWarsAlone), as if the war's dates had been chosen.
-    const ownIds = periodStats.map((stat) => stat.governorId);
+    const ownIds = read.map((stat) => stat.governorId);
     const warReads: PeriodStat[][] = [];
     for (const war of plan.wars) {
       await yieldToEventLoop();
       const span = { start: war.before.takenAt, end: war.after.takenAt, endScanId: war.after.id };
       const governorIds = [...new Set([...ownIds, ...(await selectWarCandidates(this.db, kd, span))])];
-      warReads.push(await selectPeriodStats(this.db, kd, warScans(plan.scans, war), { governorIds }));
+      const warStats = await selectPeriodStats(this.db, kd, warScans(plan.scans, war), { governorIds });
+      warReads.push(applyKingdomFarms(warStats, plan.farms).stats);
     }
     // A war counts for the period's own governors, whatever their home kd during the war.
     const warGains = warReads.map((stats) => new Map(stats.map((s) => [s.governorId, s.gains])));
     const hohRecords = plan.season ? await selectHohRecords(this.db, kd, plan.season.kvkNumber) : [];
     const hoh = new Map(hohRecords.map((r) => [r.governorId, { t4: r.t4, t5: r.t5 }]));
     const build = dkpRowBuilder(plan.settings, hohRecords.length > 0);
+    const apart = farmsShownApart(plan.farms);
     const table = (stats: readonly PeriodStat[], wars: readonly number[]) => {
       const rows = stats.map((stat) =>
         build({
@@ -255,7 +271,7 @@ export class KdDashboardService {
           hoh: hoh.get(stat.governorId) ?? null,
         }),
       );
-      return { rows: rows.sort(byDkp) };
+      return { rows: setFarmsApart(rows.sort(byDkp), apart) };
     };
     const indexes = plan.wars.map((_, i) => i);
     this.answerWarsAlone(plan, hohKey, warReads, table);
