@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { down as undoUniqueAccessCodes } from '../../src/db/migrations/0006_unique_access_codes.ts';
 import { down as undoScanHomeKds } from '../../src/db/migrations/0007_scan_home_kds.ts';
+import { down as undoAccountLinks } from '../../src/db/migrations/0009_account_links.ts';
 import type { ScanKind } from '../../src/db/schema.ts';
 import { GAIN_COLUMNS, type PeriodStat, selectPeriodStats } from '../../src/features/dashboard/queries.ts';
 import { rebuildKingdomPresence } from '../../src/features/scans/presence.ts';
@@ -303,6 +304,7 @@ describe('a period from governor_presence', () => {
     const statsBefore = [await history(KD), await history(OTHER_KD)];
     // Later migrations run again too (Kysely keeps the order): undone first, newest first. 0004 rebuilds SQLite's
     // stats table from its rows.
+    await undoAccountLinks(database.db as Kysely<unknown>);
     await undoScanHomeKds(database.db as Kysely<unknown>);
     await undoUniqueAccessCodes(database.db as Kysely<unknown>);
     await sql`drop table governor_presence`.execute(database.db);
@@ -314,6 +316,7 @@ describe('a period from governor_presence', () => {
       '0005_scan_kd_totals',
       '0006_unique_access_codes',
       '0007_scan_home_kds',
+      '0009_account_links',
     ]);
     expect([await storedRuns(KD), await storedRuns(OTHER_KD)]).toEqual(before);
     expect([await history(KD), await history(OTHER_KD)]).toEqual(statsBefore);
