@@ -63,8 +63,20 @@ export function othersPercentileGain(sortedGains: readonly number[], ownGain: nu
   return ownGain !== null && ownGain <= sortedGains[index]! ? sortedGains[index + 1]! : sortedGains[index]!;
 }
 
-function plausibleFor(percentileGain: number, before: number): number {
-  return Math.max(percentileGain * JUMP_GAIN_MULTIPLE, before * JUMP_MIN_SHARE, JUMP_MIN_UNITS);
+/** How far above the previous value the screen's value may lie. */
+interface GainBounds {
+  /** Beyond this a gain is a jump to explain. */
+  plausible: number;
+  /**
+   * Where a dropped value's candidates are looked for: the kingdom's gains only, without the allowance for
+   * a value tripling (a wider window lets a lost leading digit "explain" every small drop).
+   */
+  likely: number;
+}
+
+function gainBounds(percentileGain: number, before: number): GainBounds {
+  const likely = Math.max(percentileGain * JUMP_GAIN_MULTIPLE, JUMP_MIN_UNITS);
+  return { likely, plausible: Math.max(likely, before * JUMP_MIN_SHARE) };
 }
 
 function flag(
@@ -88,16 +100,9 @@ export function checkCounters(context: CounterContext): ValueFlag[] {
       const nextValue = after?.values[field];
       const ownGain = knownNumber(previousValue) && value >= previousValue ? value - previousValue : null;
       const percentile = othersPercentileGain(gains.get(field)!, ownGain);
-      const plausible = plausibleFor(percentile, knownNumber(previousValue) ? previousValue : value);
+      const bounds = gainBounds(percentile, knownNumber(previousValue) ? previousValue : value);
       const explained = knownNumber(previousValue)
-        ? againstPrevious(
-            row,
-            field,
-            value,
-            previousValue,
-            knownNumber(nextValue) ? nextValue : null,
-            plausible,
-          )
+        ? againstPrevious(row, field, value, previousValue, knownNumber(nextValue) ? nextValue : null, bounds)
         : null;
       const found = context.digitMisread
         ? explained
@@ -107,7 +112,7 @@ export function checkCounters(context: CounterContext): ValueFlag[] {
         continue;
       }
       if (knownNumber(nextValue) && nextValue < value) {
-        const above = aboveNext(row, field, value, nextValue);
+        const above = aboveNext(row, field, value, knownNumber(previousValue) ? previousValue : 0, nextValue);
         flags.push(context.digitMisread ? above : { ...above, check: 'counter_decreased', suggested: null });
       }
     }
@@ -121,17 +126,17 @@ function againstPrevious(
   value: number,
   previousValue: number,
   nextValue: number | null,
-  plausible: number,
+  { plausible, likely }: GainBounds,
 ): ValueFlag[] | null {
   const label = FIELD_LABELS[field];
   // The screen's value lies between the previous scan's and the next one's when both are known.
-  const high = nextValue !== null && nextValue >= previousValue ? nextValue : previousValue + plausible;
+  const withNext = nextValue !== null && nextValue >= previousValue ? nextValue : null;
   if (value < previousValue) {
     // 0 is a value the scanner could not read, not a digit misread.
     const { fitting, suggested } = candidatesWithin(
       value === 0 ? [] : misreadCandidates(value),
       previousValue,
-      high,
+      withNext ?? previousValue + likely,
     );
     if (fitting.length > 0) {
       const how = suggested === null ? fitting[0]!.how : fitting.find((c) => c.value === suggested)!.how;
@@ -149,7 +154,7 @@ function againstPrevious(
       ];
     }
     // The earlier value may be the misread one (a governor's first scan has nothing to check it against).
-    const earlier = candidatesWithin(swapCandidates(previousValue), Math.max(0, value - plausible), value);
+    const earlier = candidatesWithin(swapCandidates(previousValue), Math.max(0, value - likely), value);
     const earlierNote =
       earlier.suggested === null
         ? ''
@@ -166,7 +171,11 @@ function againstPrevious(
   // A counter at 0 is a row the scanner could not read, not a value a digit misread explains.
   if (previousValue === 0 || value - previousValue <= plausible) return null;
   // A jump: a look-alike read too high explains it when one of its candidates is a plausible gain.
-  const { fitting, suggested } = candidatesWithin(swapCandidates(value), previousValue, high);
+  const { fitting, suggested } = candidatesWithin(
+    swapCandidates(value),
+    previousValue,
+    withNext ?? previousValue + plausible,
+  );
   if (fitting.length === 0) return null;
   const how = suggested === null ? fitting[0]!.how : fitting.find((c) => c.value === suggested)!.how;
   return [
@@ -182,8 +191,18 @@ function againstPrevious(
   ];
 }
 
-function aboveNext(row: GovernorSnapshot, field: Counter, value: number, nextValue: number): ValueFlag {
-  const { suggested } = candidatesWithin(swapCandidates(value), 0, nextValue);
+function aboveNext(
+  row: GovernorSnapshot,
+  field: Counter,
+  value: number,
+  previousValue: number,
+  nextValue: number,
+): ValueFlag {
+  const { suggested } = candidatesWithin(
+    swapCandidates(value),
+    Math.min(previousValue, nextValue),
+    nextValue,
+  );
   return flag(row, field, {
     check: suggested === null ? 'counter_decreased' : 'digit_misread',
     reason:
