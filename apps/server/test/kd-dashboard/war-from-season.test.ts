@@ -1,5 +1,6 @@
 import type { DkpRow } from '@kingdom-stats/core/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertLink, upsertPolicy } from '../../src/features/farms/store.ts';
 import { KdDashboardService } from '../../src/features/kd-dashboard/service.ts';
 import { addKingdom } from '../../src/features/kingdoms/service.ts';
 import { importScanFile } from '../../src/import/import-scan.ts';
@@ -130,5 +131,21 @@ describe('a war’s own KD DKP table from the season’s computation', () => {
     }
     const reread = await new KdDashboardService(t.database.db).data(viewer, warQuery(WARS[0]), now);
     expect(ids(reread.playerData)).toEqual([101, 102, 104, 106]);
+  });
+
+  it('keeps them equal with farms rolled into their mains or shown apart', async () => {
+    const db = t.database.db;
+    // 102 is one of war 1's own governors but not the season's: rolled into 101 in war 1's table only.
+    await insertLink(db, KD, { farmId: 102, mainId: 101 }, 'admin', null, 1);
+    for (const mode of ['rolled-up', 'apart', 'excluded'] as const) {
+      await upsertPolicy(db, KD, { mode, weight: 0.5 }, 1);
+      const fromSeason = new KdDashboardService(db);
+      await fromSeason.data(viewer, { top: 'all' }, now);
+      for (const [w, war] of WARS.entries()) {
+        const alone = await new KdDashboardService(db).data(viewer, warQuery(war), now);
+        const answer = await fromSeason.data(viewer, warQuery(war), now);
+        expect(answer.playerData, `${mode}, war ${w + 1}`).toEqual(alone.playerData);
+      }
+    }
   });
 });

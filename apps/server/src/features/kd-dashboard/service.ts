@@ -12,6 +12,7 @@ import { dateOption, fingerprint, scansKey } from '../dashboard/context.ts';
 import { type ResolvedPeriod, resolvePeriod } from '../dashboard/period.ts';
 import { ComputeCache } from '../dashboard/period-cache.ts';
 import {
+  type Gains,
   type PeriodStat,
   type ScanInfo,
   selectKingdomScans,
@@ -70,6 +71,12 @@ interface Plan {
 interface KdPeriodData {
   rows: DkpRow[];
 }
+
+/** A period's table from its governors and each governor's gains per scored span. */
+type TableOf = (
+  stats: readonly PeriodStat[],
+  spans: (stat: PeriodStat) => (Gains | undefined)[],
+) => KdPeriodData;
 
 export interface KdDataQuery {
   start_date?: string | undefined;
@@ -254,28 +261,32 @@ export class KdDashboardService {
       await yieldToEventLoop();
       const span = { start: war.before.takenAt, end: war.after.takenAt, endScanId: war.after.id };
       const governorIds = [...new Set([...ownIds, ...(await selectWarCandidates(this.db, kd, span))])];
-      const warStats = await selectPeriodStats(this.db, kd, warScans(plan.scans, war), { governorIds });
-      warReads.push(applyKingdomFarms(warStats, plan.farms).stats);
+      warReads.push(await selectPeriodStats(this.db, kd, warScans(plan.scans, war), { governorIds }));
     }
-    // A war counts for the period's own governors, whatever their home kd during the war.
-    const warGains = warReads.map((stats) => new Map(stats.map((s) => [s.governorId, s.gains])));
+    // A war counts for the period's own governors, whatever their home kd during the war; farms are applied to
+    // those governors' war rows alone, as a read of them alone would give.
+    const own = new Set(ownIds);
+    const warGains = warReads.map((stats) => {
+      const counted = applyKingdomFarms(
+        stats.filter((s) => own.has(s.governorId)),
+        plan.farms,
+      ).stats;
+      return new Map(counted.map((s) => [s.governorId, s.gains]));
+    });
     const hohRecords = plan.season ? await selectHohRecords(this.db, kd, plan.season.kvkNumber) : [];
     const hoh = new Map(hohRecords.map((r) => [r.governorId, { t4: r.t4, t5: r.t5 }]));
     const build = dkpRowBuilder(plan.settings, hohRecords.length > 0);
     const apart = farmsShownApart(plan.farms);
-    const table = (stats: readonly PeriodStat[], wars: readonly number[]) => {
+    const table: TableOf = (stats, spans) => {
       const rows = stats.map((stat) =>
-        build({
-          period: stat,
-          spans: wars.length > 0 ? wars.map((w) => warGains[w]!.get(stat.governorId)) : [stat.gains],
-          hoh: hoh.get(stat.governorId) ?? null,
-        }),
+        build({ period: stat, spans: spans(stat), hoh: hoh.get(stat.governorId) ?? null }),
       );
       return { rows: setFarmsApart(rows.sort(byDkp), apart) };
     };
-    const indexes = plan.wars.map((_, i) => i);
     this.answerWarsAlone(plan, hohKey, warReads, table);
-    return table(periodStats, indexes);
+    return table(periodStats, (stat) =>
+      warGains.length > 0 ? warGains.map((m) => m.get(stat.governorId)) : [stat.gains],
+    );
   }
 
   /**
@@ -288,7 +299,7 @@ export class KdDashboardService {
     plan: Plan,
     hohKey: string,
     warReads: readonly PeriodStat[][],
-    table: (stats: readonly PeriodStat[], wars: readonly number[]) => KdPeriodData,
+    table: TableOf,
   ): void {
     const kd = plan.kingdom.kd;
     for (const [w, war] of plan.wars.entries()) {
@@ -303,7 +314,9 @@ export class KdDashboardService {
       const key = this.periodKey(plan, period.scans, inside, hohKey);
       if (this.periods.has(key)) continue;
       const own = warReads[w]!.filter((stat) => stat.homeKd === kd || stat.homeKd === null);
-      void this.periods.get(key, async () => table(own, [w]));
+      // Scored over its one span, the war: each governor's own gains (farms applied to the war's own governors).
+      const counted = applyKingdomFarms(own, plan.farms).stats;
+      void this.periods.get(key, async () => table(counted, (stat) => [stat.gains]));
     }
   }
 }
