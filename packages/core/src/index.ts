@@ -12,6 +12,7 @@ export * from './numbers.ts';
 export * from './points.ts';
 export * from './rally-dates.ts';
 export * from './rally-time.ts';
+export * from './season-series.ts';
 export * from './spreadsheet-safety.ts';
 export * from './table-query.ts';
 export * from './wars.ts';

@@ -115,3 +115,38 @@ export const governorResponseSchema = z.object({
   rallies: z.object({ launched: z.number().int(), joined: z.number().int() }),
 });
 export type GovernorResponse = z.infer<typeof governorResponseSchema>;
+
+/**
+ * Compare (issue 13 item 4; docs/governor.md "Compare"):
+ * - GET /api/compare/{kd}/{code}?ids=1,2,3 → governorCompareResponseSchema
+ * Two to six governors' scans in one call, for one chart. The same viewer rules as the governor page.
+ */
+export const MAX_COMPARED_GOVERNORS = 6;
+
+export const governorCompareQuerySchema = z.object({
+  ids: z
+    .string()
+    .regex(/^\d{1,12}(,\d{1,12}){1,5}$/, 'must be 2 to 6 governor IDs separated by commas')
+    .refine((text) => new Set(text.split(',')).size >= 2, 'must name at least 2 different governors'),
+});
+export type GovernorCompareQuery = z.infer<typeof governorCompareQuerySchema>;
+
+export const comparedGovernorSchema = z.object({
+  governorId: z.number().int(),
+  /** From the governor's latest kingdom scan; null when no scan of the kingdom has the governor. */
+  name: z.string().nullable(),
+  alliance: z.string().nullable(),
+  /** Every kingdom scan with the governor, oldest first (as on the governor page). */
+  scans: z.array(governorScanSchema),
+});
+export type ComparedGovernor = z.infer<typeof comparedGovernorSchema>;
+
+export const governorCompareResponseSchema = z.object({
+  kd: z.number().int(),
+  /** In the order asked, each ID once. */
+  governors: z.array(comparedGovernorSchema),
+  seasons: z.array(
+    z.object({ kvkNumber: z.number().int(), openTime: z.number().int(), closeTime: z.number().int() }),
+  ),
+});
+export type GovernorCompareResponse = z.infer<typeof governorCompareResponseSchema>;
