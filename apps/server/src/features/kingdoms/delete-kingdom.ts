@@ -85,6 +85,10 @@ export async function deleteKingdomRows(trx: Executor, kd: number): Promise<Dele
   const adminLinks = count(
     await trx.deleteFrom('user_kingdoms').where('kingdom_kd', '=', kd).executeTakeFirstOrThrow(),
   );
+  // Farm links, policy and suggestions (migration 0009, docs/farms.md).
+  for (const table of ['account_links', 'farm_policies', 'farm_link_suggestions'] as const) {
+    await trx.deleteFrom(table).where('kingdom_kd', '=', kd).execute();
+  }
   await trx.deleteFrom('kingdoms').where('kd', '=', kd).execute();
   return {
     kd,
