@@ -68,6 +68,13 @@ export const VIEWER_ROUTES: RouteRule[] = [
   },
   {
     method: 'GET',
+    path: '/api/compare/:kd/:code',
+    access: 'viewer',
+    feature: 'governor',
+    request: (c) => ({ url: `/api/compare/${c.kd}/${c.code}?ids=12345,12346` }),
+  },
+  {
+    method: 'GET',
     path: '/api/dashboard/:code/all-kds',
     access: 'viewer',
     feature: 'dashboard',
