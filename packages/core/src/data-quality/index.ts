@@ -1,6 +1,6 @@
 export * from './check-scan.ts';
 export * from './counters.ts';
-export * from './fields.ts';
+export { FIELD_LABELS, LIFETIME_COUNTERS } from './fields.ts';
 export * from './id-reused.ts';
 export * from './kill-points-identity.ts';
 export * from './look-alikes.ts';
