@@ -8,6 +8,7 @@ import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { KingdomNav } from '../../components/layout/KingdomNav.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { Notice } from '../admin-shared/Notice.tsx';
+import { FarmsSection } from '../farms/FarmsSection.tsx';
 import { kingdomLabel } from '../kingdom.ts';
 import { AccessCodeSection } from './AccessCodeSection.tsx';
 import { CampsSection } from './CampsSection.tsx';
@@ -25,6 +26,7 @@ const SECTIONS = [
   ['defaults', 'Defaults'],
   ['scans', 'Scans'],
   ['camps', 'Camps'],
+  ['farms', 'Farms'],
   ['seasons', 'KvK seasons'],
   ['prekvk', 'Pre-KvK'],
   ['hoh', 'Hall of Heroes'],
@@ -119,6 +121,7 @@ function KingdomSettings({ data, notice }: { data: AdminKingdomResponse; notice:
           <ScansSection data={data} actions={actions} />
         </div>
         <CampsSection data={data} actions={actions} />
+        <FarmsSection kd={kd} code={data.kingdom.code} />
         <SeasonsSection data={data} actions={actions} />
         <KvkUploadSection kind="prekvk" data={data} actions={actions} />
         <KvkUploadSection kind="hoh" data={data} actions={actions} />
