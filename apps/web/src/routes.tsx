@@ -46,6 +46,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: ':kd/rallydata/:code', lazy: () => import('./features/rally/page.tsx') },
             { path: ':kd/movements/:code', lazy: () => import('./features/movements/page.tsx') },
             { path: ':kd/governor/:id/:code', lazy: () => import('./features/governor/page.tsx') },
+            { path: ':kd/compare/:code', lazy: () => import('./features/compare/page.tsx') },
             { path: ':kd/formula/:code/:tab?', lazy: () => import('./features/formula/page.tsx') },
             {
               path: 'demo/dashboard/:secret',

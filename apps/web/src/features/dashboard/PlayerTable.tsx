@@ -7,6 +7,7 @@ import { CardSort } from '../../components/table/CardSort.tsx';
 import { DataTable } from '../../components/table/DataTable.tsx';
 import { PhoneLayoutSwitch, usePhoneLayout } from '../../components/table/PhoneLayout.tsx';
 import { TableFooter } from '../../components/table/TableFooter.tsx';
+import { CompareBar } from '../compare/CompareToggle.tsx';
 import { DownloadIcon } from './CampPerformance.tsx';
 import { OPERATOR_SYMBOLS } from './FilterModal.tsx';
 import { PlayerCards } from './PlayerCards.tsx';
@@ -289,6 +290,7 @@ export function PlayerTable(props: PlayerTableProps) {
         onPageSizeChange={props.onPageSize}
         label="Player stats pages"
       />
+      <CompareBar />
     </Section>
   );
 }

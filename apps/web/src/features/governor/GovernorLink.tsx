@@ -9,6 +9,16 @@ export const governorPagePath = (kd: string | number, governorId: number, code: 
 /** The kingdom whose governor pages names link to, for a screen whose address does not carry kd and code (the demo). */
 export const GovernorLinkKingdom = createContext<{ kd: string; code: string } | null>(null);
 
+/** The kd and access code viewer links use: GovernorLinkKingdom's (the demo), else the screen's address. */
+export function useViewerKingdom(): { kd: string | undefined; code: string | undefined } {
+  const params = useParams();
+  const given = useContext(GovernorLinkKingdom);
+  return { kd: given?.kd ?? params.kd, code: given?.code ?? params.code };
+}
+
+export const comparePath = (kd: string | number, code: string, ids: readonly number[]) =>
+  `/${seg(kd)}/compare/${seg(code)}?ids=${ids.join(',')}`;
+
 /**
  * A governor's name in a viewer table, linking to the governor page with the kd and access code of the screen it is
  * on (or of GovernorLinkKingdom, which the demo sets: its address carries a secret, not the code); without them it
@@ -24,10 +34,7 @@ export function GovernorLink({
   children: ReactNode;
   className?: string;
 }) {
-  const params = useParams();
-  const given = useContext(GovernorLinkKingdom);
-  const kd = given?.kd ?? params.kd;
-  const code = given?.code ?? params.code;
+  const { kd, code } = useViewerKingdom();
   if (!kd || !code || governorId === null || governorId === undefined || !Number.isFinite(governorId))
     return <>{children}</>;
   return (

@@ -1,0 +1,188 @@
+import { formatInteger } from '@kingdom-stats/core';
+import { type ComparedGovernor, MAX_COMPARED_GOVERNORS } from '@kingdom-stats/core/api';
+import { useMemo, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { useGovernorCompare } from '../../api/compare.ts';
+import { InvalidLinkPanel, isInvalidLinkError } from '../../components/feedback/InvalidLink.tsx';
+import { ErrorPanel, Panel } from '../../components/feedback/Panel.tsx';
+import { Spinner } from '../../components/feedback/Spinner.tsx';
+import { KingdomNav } from '../../components/layout/KingdomNav.tsx';
+import { PageHeader } from '../../components/layout/PageHeader.tsx';
+import { Section } from '../../components/layout/Section.tsx';
+import { scanTime } from '../governor/format.ts';
+import { GovernorLink } from '../governor/GovernorLink.tsx';
+import { LineChart, type LineSeries } from '../governor/LineChart.tsx';
+import { CHART_METRICS, type ChartMode, type MetricKey, metricValues } from '../governor/series.ts';
+import { kingdomLabel } from '../kingdom.ts';
+
+/** Line colours, one per governor (up to six), told apart on the dark background. */
+export const COMPARE_COLORS = ['#38bdf8', '#f97316', '#a3e635', '#f472b6', '#facc15', '#c4b5fd'] as const;
+
+const pill = 'rounded-md px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-sky-400';
+const pillState = (on: boolean) => (on ? 'bg-sky-500/20 text-sky-100' : 'text-slate-300 hover:text-white');
+
+/** The IDs of `?ids=`, each once, in order, at most six. */
+function idsOf(text: string | null): number[] {
+  const ids = (text ?? '')
+    .split(',')
+    .map((part) => Number(part.trim()))
+    .filter((id) => Number.isInteger(id) && id > 0);
+  return [...new Set(ids)].slice(0, MAX_COMPARED_GOVERNORS);
+}
+
+/** `/{kd}/compare/{code}?ids=1,2,3`: two to six governors on one chart (docs/governor.md "Compare"). */
+export function Component() {
+  const { kd = '', code = '' } = useParams();
+  const [search] = useSearchParams();
+  const ids = idsOf(search.get('ids'));
+  const compare = useGovernorCompare(kd, code, ids);
+  let body: React.ReactNode;
+  if (compare.isError && isInvalidLinkError(compare.error)) return <InvalidLinkPanel />;
+  if (ids.length < 2) {
+    body = (
+      <Panel title="Pick governors to compare">
+        <p>
+          Pick two to {MAX_COMPARED_GOVERNORS} governors with the + next to their names in the dashboard's
+          player table, then choose Compare.
+        </p>
+      </Panel>
+    );
+  } else if (compare.data === undefined && compare.isError) {
+    const message =
+      compare.error instanceof Error ? compare.error.message : 'The governors could not be loaded';
+    body = (
+      <ErrorPanel message={message} onRetry={() => void compare.refetch()} retrying={compare.isFetching} />
+    );
+  } else if (compare.data === undefined) {
+    body = <Spinner label="Loading governors" />;
+  } else {
+    body = <CompareView governors={compare.data.governors} />;
+  }
+  return (
+    <>
+      <KingdomNav kd={kd} code={code} />
+      <PageHeader
+        title="Compare governors"
+        description={`${kingdomLabel(kd)} · ${ids.length} governors · every scan of the kingdom that has them`}
+      />
+      {body}
+    </>
+  );
+}
+
+function CompareView({ governors }: { governors: readonly ComparedGovernor[] }) {
+  const [metricKey, setMetricKey] = useState<MetricKey>('killPoints');
+  const [mode, setMode] = useState<ChartMode>('totals');
+  const [hovered, setHovered] = useState<number | null>(null);
+  const metrics = CHART_METRICS.filter((m) => governors.some((g) => g.scans.some((s) => s[m.key] !== null)));
+  const metric = metrics.find((m) => m.key === metricKey) ?? metrics[0] ?? CHART_METRICS[0];
+
+  // One x axis: every scan time any of them has; each line has its governor's values there (null elsewhere).
+  const chart = useMemo(() => {
+    const xs = [...new Set(governors.flatMap((g) => g.scans.map((s) => s.takenAt)))].sort((a, b) => a - b);
+    const series: LineSeries[] = governors.map((g, i) => {
+      const values = metricValues(g.scans, metric.key, mode);
+      const byTime = new Map(g.scans.map((s, k) => [s.takenAt, values[k] ?? null]));
+      return {
+        label: g.name ?? String(g.governorId),
+        color: COMPARE_COLORS[i % COMPARE_COLORS.length]!,
+        values: xs.map((x) => byTime.get(x) ?? null),
+      };
+    });
+    return { xs, series };
+  }, [governors, metric.key, mode]);
+
+  const at = hovered ?? chart.xs.length - 1;
+  const time = chart.xs[at];
+  return (
+    <Section
+      id="compare"
+      title={metric.label}
+      description={mode === 'gains' ? 'Gained per scan' : 'Totals at each scan'}
+      actions={
+        <fieldset className="inline-flex rounded-lg border border-slate-700 p-0.5">
+          <legend className="sr-only">Chart values</legend>
+          {(['totals', 'gains'] as const).map((value) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={mode === value}
+              onClick={() => setMode(value)}
+              className={`${pill} ${pillState(mode === value)}`}
+            >
+              {value === 'totals' ? 'Totals' : 'Gains per scan'}
+            </button>
+          ))}
+        </fieldset>
+      }
+    >
+      <fieldset className="mb-3 flex flex-wrap gap-1">
+        <legend className="sr-only">Counter</legend>
+        {metrics.map((m) => (
+          <button
+            key={m.key}
+            type="button"
+            aria-pressed={m.key === metric.key}
+            onClick={() => setMetricKey(m.key)}
+            className={`${pill} border border-slate-700 ${pillState(m.key === metric.key)}`}
+          >
+            {m.label}
+          </button>
+        ))}
+      </fieldset>
+      <p
+        className="mb-1 text-sm text-slate-300 tabular-nums"
+        data-testid="compare-readout-time"
+        aria-live="polite"
+      >
+        {time === undefined ? '-' : scanTime(time)}
+      </p>
+      <LineChart xs={chart.xs} series={chart.series} time testId="compare-chart" onHover={setHovered} />
+      <ul
+        className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3"
+        aria-label="Governors compared"
+      >
+        {governors.map((g, i) => {
+          const value = chart.series[i]?.values[at] ?? null;
+          return (
+            <li
+              key={g.governorId}
+              data-testid="compare-governor"
+              className="flex items-center gap-2 rounded-lg border border-slate-800 bg-slate-950/40 px-3 py-2"
+            >
+              <span
+                aria-hidden="true"
+                className="size-3 shrink-0 rounded-sm"
+                style={{ background: COMPARE_COLORS[i % COMPARE_COLORS.length] }}
+              />
+              <span className="min-w-0 flex-1">
+                <span className="block truncate font-medium text-white">
+                  <GovernorLink governorId={g.governorId}>
+                    {g.name ?? `Governor ${g.governorId}`}
+                  </GovernorLink>
+                </span>
+                <span className="block text-xs text-slate-400">
+                  {g.governorId}
+                  {g.alliance ? ` · ${g.alliance}` : ''}
+                  {g.scans.length === 0
+                    ? ' · no scan of the kingdom has this ID'
+                    : ` · ${g.scans.length} scans`}
+                </span>
+              </span>
+              <span
+                className="shrink-0 font-semibold text-slate-100 tabular-nums"
+                data-testid="compare-value"
+              >
+                {value === null
+                  ? '-'
+                  : mode === 'gains' && value > 0
+                    ? `+${formatInteger(value)}`
+                    : formatInteger(value)}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </Section>
+  );
+}
