@@ -76,6 +76,17 @@ export const historyEntrySchema = z.object({
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
+const linkedAccountSchema = z.object({
+  governorId: z.number().int(),
+  /** The latest name in the kingdom's scans; null when no scan has the account. */
+  name: z.string().nullable(),
+});
+export const linkedAccountsSchema = z.object({
+  main: linkedAccountSchema.nullable(),
+  farms: z.array(linkedAccountSchema),
+});
+export type LinkedAccounts = z.infer<typeof linkedAccountsSchema>;
+
 export const governorResponseSchema = z.object({
   kd: z.number().int(),
   governorId: z.number().int(),
@@ -113,6 +124,8 @@ export const governorResponseSchema = z.object({
   hoh: z.array(z.object({ kvkNumber: z.number().int(), t4Dead: n, t5Dead: n })),
   /** Rallies of the kingdom the governor launched and joined (all time). */
   rallies: z.object({ launched: z.number().int(), joined: z.number().int() }),
+  /** Farm links (docs/farms.md): the governor's main when it is a farm, its farms when it is a main. */
+  linkedAccounts: linkedAccountsSchema,
 });
 export type GovernorResponse = z.infer<typeof governorResponseSchema>;
 

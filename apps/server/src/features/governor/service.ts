@@ -10,6 +10,7 @@ import type {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { selectKingdomScans } from '../dashboard/queries.ts';
+import { selectLinkedAccounts } from '../farms/linked-accounts.ts';
 import { selectFormulaRow } from '../formula/queries.ts';
 import { readStoredFormula, readStoredWars } from '../formula/service.ts';
 import { KdDashboardService } from '../kd-dashboard/service.ts';
@@ -43,7 +44,7 @@ export class GovernorService {
     const kingdom = await requireViewerAccess(this.db, params.kd, params.code);
     const kd = kingdom.kd;
     const governorId = Number(params.governorId);
-    const [allScans, runs, seasons, formulaRow, prekvk, hoh, rallies] = await Promise.all([
+    const [allScans, runs, seasons, formulaRow, prekvk, hoh, rallies, linkedAccounts] = await Promise.all([
       selectKingdomScans(this.db, kd),
       selectPresenceRuns(this.db, kd, governorId),
       selectSeasons(this.db, kd),
@@ -51,6 +52,7 @@ export class GovernorService {
       selectGovernorPrekvk(this.db, kd, governorId),
       selectGovernorHoh(this.db, kd, governorId),
       selectGovernorRallies(this.db, kd, governorId),
+      selectLinkedAccounts(this.db, kd, governorId),
     ]);
     const kingdomScans = allScans.filter((scan) => scan.kind === 'kingdom');
     const candidates = scansInRuns(kingdomScans, runs);
@@ -126,6 +128,7 @@ export class GovernorService {
       prekvk,
       hoh,
       rallies,
+      linkedAccounts,
     };
   }
 
