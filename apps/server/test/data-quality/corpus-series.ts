@@ -99,3 +99,42 @@ export function checkSeries(
   }
   return flags;
 }
+
+function latestRows(scans: readonly SeriesScan[]): Map<number, GovernorSnapshot> {
+  const latest = new Map<number, GovernorSnapshot>();
+  for (const scan of scans) for (const row of scan.rows) latest.set(row.governorId, row);
+  return latest;
+}
+
+/**
+ * Scan `index` imported after all the others (a forgotten file placed before later scans): the others were
+ * checked in time order without it, then it is checked against the nearest earlier and later rows, with the
+ * values flagged in those rows as under review.
+ */
+export function checkInsertedLast(
+  series: readonly SeriesScan[],
+  index: number,
+  settings: DataQualitySettings = DEFAULT_DATA_QUALITY_SETTINGS,
+): ValueFlag[] {
+  const othersFlags = checkSeries(
+    series.filter((_, i) => i !== index),
+    settings,
+  );
+  const previous = latestRows(series.slice(0, index));
+  const next = latestRows(series.slice(index + 1).reverse());
+  const underReview = (rows: ReadonlyMap<number, GovernorSnapshot>) =>
+    new Set(
+      othersFlags
+        .filter((flag) => rows.get(flag.governorId)?.scanId === flag.scanId)
+        .map((flag) => reviewKey(flag.governorId, flag.field)),
+    );
+  return checkScan({
+    rows: series[index]!.rows,
+    previous,
+    next,
+    powerRanked: true,
+    settings,
+    previousUnderReview: underReview(previous),
+    nextUnderReview: underReview(next),
+  });
+}

@@ -39,6 +39,8 @@ export interface CheckScanInput {
    * Pass corrected values in `previous` (the correction, not the value read).
    */
   previousUnderReview?: ReadonlySet<string>;
+  /** The same for the next rows: their values still under review are not used as an upper bound either. */
+  nextUnderReview?: ReadonlySet<string>;
 }
 
 const KILL_FIELDS = ['kill_points', 't1_kills', 't2_kills', 't3_kills', 't4_kills', 't5_kills'] as const;
@@ -47,8 +49,8 @@ export function reviewKey(governorId: number, field: ValueFlag['field']): string
   return `${governorId}:${field}`;
 }
 
-/** The previous rows without the values under review (and without rows under review as a whole). */
-function trustedPrevious(
+/** The previous (or next) rows without the values under review (and without rows under review as a whole). */
+function trustedRows(
   previous: ReadonlyMap<number, GovernorSnapshot>,
   underReview: ReadonlySet<string> | undefined,
 ): ReadonlyMap<number, GovernorSnapshot> {
@@ -69,8 +71,9 @@ function trustedPrevious(
 
 /** Checks one scan's rows against each governor's previous (and, when the scan was inserted before later ones, next) stored row. */
 export function checkScan(input: CheckScanInput): ValueFlag[] {
-  const { rows, next, settings } = input;
-  const previous = trustedPrevious(input.previous, input.previousUnderReview);
+  const { rows, settings } = input;
+  const previous = trustedRows(input.previous, input.previousUnderReview);
+  const next = input.next && trustedRows(input.next, input.nextUnderReview);
   const on = settings.enabled;
   const reused = new Map<number, ValueFlag>();
   if (on.id_reused) {

@@ -112,6 +112,19 @@ describe('checkCounters', () => {
     expect(flags[0]!.reason).toContain('in the next scan');
   });
 
+  it('suggests nothing when the next value read again fits above this one: either may be the misread', () => {
+    const flags = checkCounters({
+      rows: [snapshot(2, 7, { rss_gathered: 1_812_071_821 })],
+      previous: byGovernor([snapshot(1, 7, { rss_gathered: 1_000_000_000 })]),
+      next: byGovernor([snapshot(3, 7, { rss_gathered: 1_012_071_821 })]),
+      digitMisread: true,
+    });
+    expect(flags).toMatchObject([{ check: 'counter_decreased', suggested: null }]);
+    expect(flags[0]!.reason).toBe(
+      "Resources gathered is 1,812,071,821 here but 1,012,071,821 in the next scan; it never goes down in the game: this value or the next scan's is misread.",
+    );
+  });
+
   it('without the digit misread check, a drop is a counter that went down and a jump is not reported', () => {
     const flags = checkCounters({
       ...kingdom(

@@ -112,7 +112,14 @@ export function checkCounters(context: CounterContext): ValueFlag[] {
         continue;
       }
       if (knownNumber(nextValue) && nextValue < value) {
-        const above = aboveNext(row, field, value, knownNumber(previousValue) ? previousValue : 0, nextValue);
+        const above = aboveNext(
+          row,
+          field,
+          value,
+          knownNumber(previousValue) ? previousValue : 0,
+          nextValue,
+          bounds.likely,
+        );
         flags.push(context.digitMisread ? above : { ...above, check: 'counter_decreased', suggested: null });
       }
     }
@@ -197,17 +204,21 @@ function aboveNext(
   value: number,
   previousValue: number,
   nextValue: number,
+  likely: number,
 ): ValueFlag {
-  const { suggested } = candidatesWithin(
-    swapCandidates(value),
-    Math.min(previousValue, nextValue),
-    nextValue,
-  );
+  const own = candidatesWithin(swapCandidates(value), Math.min(previousValue, nextValue), nextValue);
+  // A look-alike is symmetric: when the next value read again fits above this one, either may be the misread.
+  const theirs = candidatesWithin(misreadCandidates(nextValue), value, value + likely);
+  const suggested = theirs.fitting.length > 0 ? null : own.suggested;
+  const label = `${FIELD_LABELS[field]} is ${shown(value)} here but ${shown(nextValue)} in the next scan; it never goes down in the game`;
   return flag(row, field, {
     check: suggested === null ? 'counter_decreased' : 'digit_misread',
     reason:
-      `${FIELD_LABELS[field]} is ${shown(value)} here but ${shown(nextValue)} in the next scan; it never goes down in the game` +
-      (suggested === null ? '.' : `; it looks like a look-alike digit: ${shown(suggested)}.`),
+      suggested !== null
+        ? `${label}; it looks like a look-alike digit: ${shown(suggested)}.`
+        : theirs.fitting.length > 0
+          ? `${label}: this value or the next scan's is misread.`
+          : `${label}.`,
     value,
     suggested,
   });
