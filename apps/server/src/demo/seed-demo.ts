@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.ts';
 import { type GovernorStatRow, insertScan } from '../features/scans/scan-store.ts';
 import { generateAutarchScans } from './autarch.ts';
 import { DEMO_SETTING_KEYS } from './demo-target.ts';
+import { insertDemoFarmLinks } from './farm-links.ts';
 import { createPopulation, type Governor } from './governors.ts';
 import { type DeadCounts, formulaRow, hohRows, kvkSeasonRows, prekvkRows } from './kvk.ts';
 import { KINGDOM_NAMES } from './names.ts';
@@ -87,6 +88,7 @@ export async function seedDemo(
     const { rallies, participants } = generateRallies(root.fork('rallies'), timeline, candidates);
     await insertMany(rallies, (rows) => trx.insertInto('rallies').values(rows).execute());
     await insertMany(participants, (rows) => trx.insertInto('rally_participants').values(rows).execute());
+    await insertDemoFarmLinks(trx, root.fork('farm-links'), population, timeline.open);
 
     const autarch = generateAutarchScans(
       root.fork('autarch'),
