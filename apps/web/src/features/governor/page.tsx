@@ -12,6 +12,7 @@ import { kingdomLabel } from '../kingdom.ts';
 import { scanTime } from './format.ts';
 import { GovernorCharts } from './GovernorCharts.tsx';
 import { HistoryLists } from './HistoryLists.tsx';
+import { LinkedAccounts } from './LinkedAccounts.tsx';
 import { PeriodResults } from './PeriodResults.tsx';
 import type { ShadedSpan } from './series.ts';
 
@@ -101,6 +102,7 @@ function GovernorStory({ data }: { data: GovernorResponse }) {
       <GovernorCharts scans={data.scans} spans={spans} />
       <PeriodResults data={data} />
       <HistoryLists data={data} />
+      <LinkedAccounts data={data} />
     </div>
   );
 }
