@@ -150,16 +150,16 @@ describe.each([
         expect(finds(flag, injection!)).toBe(true);
       }
       suggested += withSuggestion.length;
+      const suggestedCells = new Set(
+        withSuggestion.map((flag) => cellKey(flag.scanId, flag.governorId, flag.field)),
+      );
       // Cell by cell: a suggested cell is back to its clean value, every other cell is as it was read.
       for (let k = 0; k < fixed.length; k++) {
         for (let r = 0; r < fixed[k]!.rows.length; r++) {
           const row = fixed[k]!.rows[r]!;
           for (const [field, value] of Object.entries(row.values)) {
             const key = cellKey(row.scanId, row.governorId, field);
-            const hasSuggestion = withSuggestion.some(
-              (flag) => cellKey(flag.scanId, flag.governorId, flag.field) === key,
-            );
-            const expected = hasSuggestion
+            const expected = suggestedCells.has(key)
               ? injected.get(key)!.clean
               : series[k]!.rows[r]!.values[field as 'power'];
             expect(value, key).toBe(expected);

@@ -101,26 +101,24 @@ export function checkCounters(context: CounterContext): ValueFlag[] {
       const ownGain = knownNumber(previousValue) && value >= previousValue ? value - previousValue : null;
       const percentile = othersPercentileGain(gains.get(field)!, ownGain);
       const bounds = gainBounds(percentile, knownNumber(previousValue) ? previousValue : value);
-      const explained = knownNumber(previousValue)
-        ? againstPrevious(row, field, value, previousValue, knownNumber(nextValue) ? nextValue : null, bounds)
+      const found = knownNumber(previousValue)
+        ? againstPrevious(row, field, value, previousValue, knownNumber(nextValue) ? nextValue : null, {
+            ...bounds,
+            digitMisread: context.digitMisread,
+          })
         : null;
-      const found = context.digitMisread
-        ? explained
-        : explained?.map(withoutMisread).filter((f) => f !== null);
       if (found) {
         flags.push(...found);
         continue;
       }
       if (knownNumber(nextValue) && nextValue < value) {
-        const above = aboveNext(
-          row,
-          field,
-          value,
-          knownNumber(previousValue) ? previousValue : 0,
-          nextValue,
-          bounds.likely,
+        const previousOrZero = knownNumber(previousValue) ? previousValue : 0;
+        flags.push(
+          aboveNext(row, field, value, previousOrZero, nextValue, {
+            ...bounds,
+            digitMisread: context.digitMisread,
+          }),
         );
-        flags.push(context.digitMisread ? above : { ...above, check: 'counter_decreased', suggested: null });
       }
     }
   }
@@ -133,7 +131,7 @@ function againstPrevious(
   value: number,
   previousValue: number,
   nextValue: number | null,
-  { plausible, likely }: GainBounds,
+  { plausible, likely, digitMisread }: GainBounds & { digitMisread: boolean },
 ): ValueFlag[] | null {
   const label = FIELD_LABELS[field];
   // The screen's value lies between the previous scan's and the next one's when both are known.
@@ -141,7 +139,7 @@ function againstPrevious(
   if (value < previousValue) {
     // 0 is a value the scanner could not read, not a digit misread.
     const { fitting, suggested } = candidatesWithin(
-      value === 0 ? [] : misreadCandidates(value),
+      value === 0 || !digitMisread ? [] : misreadCandidates(value),
       previousValue,
       withNext ?? previousValue + likely,
     );
@@ -163,7 +161,7 @@ function againstPrevious(
     // The earlier value may be the misread one (a governor's first scan has nothing to check it against).
     const earlier = candidatesWithin(swapCandidates(previousValue), Math.max(0, value - likely), value);
     const earlierNote =
-      earlier.suggested === null
+      earlier.suggested === null || !digitMisread
         ? ''
         : ` The previous scan's value may be the misread one: read again it is ${shown(earlier.suggested)}.`;
     return [
@@ -176,7 +174,7 @@ function againstPrevious(
     ];
   }
   // A counter at 0 is a row the scanner could not read, not a value a digit misread explains.
-  if (previousValue === 0 || value - previousValue <= plausible) return null;
+  if (!digitMisread || previousValue === 0 || value - previousValue <= plausible) return null;
   // A jump: a look-alike read too high explains it when one of its candidates is a plausible gain.
   const { fitting, suggested } = candidatesWithin(
     swapCandidates(value),
@@ -204,11 +202,15 @@ function aboveNext(
   value: number,
   previousValue: number,
   nextValue: number,
-  likely: number,
+  { likely, digitMisread }: { likely: number; digitMisread: boolean },
 ): ValueFlag {
-  const own = candidatesWithin(swapCandidates(value), Math.min(previousValue, nextValue), nextValue);
+  const own = candidatesWithin(
+    digitMisread ? swapCandidates(value) : [],
+    Math.min(previousValue, nextValue),
+    nextValue,
+  );
   // A look-alike is symmetric: when the next value read again fits above this one, either may be the misread.
-  const theirs = candidatesWithin(misreadCandidates(nextValue), value, value + likely);
+  const theirs = candidatesWithin(digitMisread ? misreadCandidates(nextValue) : [], value, value + likely);
   const suggested = theirs.fitting.length > 0 ? null : own.suggested;
   const label = `${FIELD_LABELS[field]} is ${shown(value)} here but ${shown(nextValue)} in the next scan; it never goes down in the game`;
   return flag(row, field, {
@@ -222,16 +224,4 @@ function aboveNext(
     value,
     suggested,
   });
-}
-
-/** A digit misread reported without that check: a drop stays a counter that went down, a jump goes. */
-function withoutMisread(found: ValueFlag): ValueFlag | null {
-  if (found.check !== 'digit_misread') return found;
-  if (!found.reason.includes(' went down ')) return null;
-  return {
-    ...found,
-    check: 'counter_decreased',
-    reason: `${found.reason.slice(0, found.reason.indexOf(';'))}; it never goes down in the game.`,
-    suggested: null,
-  };
 }
