@@ -154,6 +154,7 @@ describe.each([
         withSuggestion.map((flag) => cellKey(flag.scanId, flag.governorId, flag.field)),
       );
       // Cell by cell: a suggested cell is back to its clean value, every other cell is as it was read.
+      const wrongCells: string[] = [];
       for (let k = 0; k < fixed.length; k++) {
         for (let r = 0; r < fixed[k]!.rows.length; r++) {
           const row = fixed[k]!.rows[r]!;
@@ -162,10 +163,11 @@ describe.each([
             const expected = suggestedCells.has(key)
               ? injected.get(key)!.clean
               : series[k]!.rows[r]!.values[field as 'power'];
-            expect(value, key).toBe(expected);
+            if (value !== expected) wrongCells.push(`${key}: ${value} instead of ${expected}`);
           }
         }
       }
+      expect(wrongCells).toEqual([]);
     }
     // Most injected misreads come with their value (a lost last digit cannot: any of ten fits).
     expect(suggested).toBeGreaterThan(runs.length * PER_KIND * 2);
