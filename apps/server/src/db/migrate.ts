@@ -7,6 +7,7 @@ import * as sqliteClusteredStats from './migrations/0004_sqlite_clustered_stats.
 import * as scanKdTotals from './migrations/0005_scan_kd_totals.ts';
 import * as uniqueAccessCodes from './migrations/0006_unique_access_codes.ts';
 import * as scanHomeKds from './migrations/0007_scan_home_kds.ts';
+import * as dataReview from './migrations/0008_data_review.ts';
 import * as accountLinks from './migrations/0009_account_links.ts';
 import type { Database } from './schema.ts';
 
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0005_scan_kd_totals': scanKdTotals,
   '0006_unique_access_codes': uniqueAccessCodes,
   '0007_scan_home_kds': scanHomeKds,
+  '0008_data_review': dataReview,
   '0009_account_links': accountLinks,
 };
 
@@ -32,7 +34,13 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
   // Kysely looks for its bookkeeping tables in every schema unless told which one; with several installations (or
   // test runs) in one PostgreSQL database it would find another's and skip creating its own.
   const migrationTableSchema = dialectOf(db) === 'postgres' ? await currentSchema(db) : undefined;
-  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  // Unordered: 0008 landed after 0009 (both were assigned at once); a database that already ran 0009 still gets 0008.
+  const migrator = new Migrator({
+    db,
+    provider,
+    allowUnorderedMigrations: true,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');

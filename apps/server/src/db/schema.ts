@@ -28,6 +28,8 @@ export interface Database {
   account_links: AccountLinkTable;
   farm_policies: FarmPolicyTable;
   farm_link_suggestions: FarmLinkSuggestionTable;
+  value_flags: ValueFlagTable;
+  value_corrections: ValueCorrectionTable;
 }
 
 export interface KingdomTable {
@@ -265,4 +267,42 @@ export interface FarmLinkSuggestionTable {
   /** 1 once an admin dismissed it: a later import does not offer it again. */
   dismissed: number;
   created_at: number;
+}
+
+export type ValueFlagStatus = 'open' | 'accepted' | 'corrected' | 'excluded';
+
+/** A value a data-quality check found at import (migration 0008, docs/data-review-storage.md). */
+export interface ValueFlagTable {
+  id: Generated<number>;
+  scan_id: number;
+  governor_id: number;
+  /** A CheckedField, or 'governor' for a row that looks like another governor's. */
+  field: string;
+  check_kind: string;
+  reason: string;
+  value: number | null;
+  suggested_value: number | null;
+  status: ValueFlagStatus;
+  resolved_by: number | null;
+  resolved_at: number | null;
+  created_at: number;
+}
+
+/** A correction as a record: the imported value kept, the corrected one written through (migration 0008). */
+export interface ValueCorrectionTable {
+  id: Generated<number>;
+  scan_id: number;
+  governor_id: number;
+  /** A CheckedField, or 'row' for a row left out of the scan (kept whole in imported_row_json). */
+  field: string;
+  imported_value: number | null;
+  corrected_value: number | null;
+  imported_row_json: string | null;
+  reason: string | null;
+  created_by: number | null;
+  created_at: number;
+  reverted_by: number | null;
+  reverted_at: number | null;
+  /** Why it was reverted when not by a user: a re-import that gave the cell another value. */
+  revert_reason: string | null;
 }

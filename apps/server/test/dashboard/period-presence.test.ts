@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { down as undoUniqueAccessCodes } from '../../src/db/migrations/0006_unique_access_codes.ts';
 import { down as undoScanHomeKds } from '../../src/db/migrations/0007_scan_home_kds.ts';
+import { down as undoDataReview } from '../../src/db/migrations/0008_data_review.ts';
 import { down as undoAccountLinks } from '../../src/db/migrations/0009_account_links.ts';
 import type { ScanKind } from '../../src/db/schema.ts';
 import { GAIN_COLUMNS, type PeriodStat, selectPeriodStats } from '../../src/features/dashboard/queries.ts';
@@ -305,6 +306,7 @@ describe('a period from governor_presence', () => {
     // Later migrations run again too (Kysely keeps the order): undone first, newest first. 0004 rebuilds SQLite's
     // stats table from its rows.
     await undoAccountLinks(database.db as Kysely<unknown>);
+    await undoDataReview(database.db as Kysely<unknown>);
     await undoScanHomeKds(database.db as Kysely<unknown>);
     await undoUniqueAccessCodes(database.db as Kysely<unknown>);
     await sql`drop table governor_presence`.execute(database.db);
@@ -316,6 +318,7 @@ describe('a period from governor_presence', () => {
       '0005_scan_kd_totals',
       '0006_unique_access_codes',
       '0007_scan_home_kds',
+      '0008_data_review',
       '0009_account_links',
     ]);
     expect([await storedRuns(KD), await storedRuns(OTHER_KD)]).toEqual(before);
