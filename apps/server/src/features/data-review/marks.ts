@@ -1,0 +1,148 @@
+import type { ReviewMark, ReviewMarks } from '@kingdom-stats/core/api';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+export interface MarksRequest {
+  kd: number;
+  /** The period's first and last scan times (unix seconds), as the answer's selectedDates. */
+  start: number;
+  end: number;
+  /** The governors of the rows answered (a dashboard page, the KD DKP rows). */
+  governorIds: readonly number[];
+}
+
+/**
+ * The viewer marks (issue 12 item 4, docs/data-review.md "Marks"): for each governor answered, the fields still
+ * under review on the governor's first or last scan of the period (the two values a gain is read from), and the
+ * corrections those scans carry (old → new), so a gain that rests on a corrected value says so. A row excluded from
+ * a scan of the period counts too (field 'row'): it moves which scans the gain is read from.
+ *
+ * Cheap whatever the period's size: the flags and corrections of the period's scans are few and read first (two
+ * indexed reads); only governors that have one are looked at further. Answers undefined when no governor has a
+ * mark, so answers without marks are as they were.
+ */
+export async function reviewMarksFor(
+  db: Kysely<Database>,
+  request: MarksRequest,
+): Promise<ReviewMarks | undefined> {
+  if (request.governorIds.length === 0) return undefined;
+  const wanted = new Set(request.governorIds);
+  const inPeriod = db
+    .selectFrom('scans')
+    .select('id')
+    .where('kingdom_kd', '=', request.kd)
+    .where('kind', '=', 'kingdom')
+    .where('taken_at', '>=', request.start)
+    .where('taken_at', '<=', request.end);
+  const [flags, corrections] = await Promise.all([
+    db
+      .selectFrom('value_flags as f')
+      .innerJoin('scans as s', 's.id', 'f.scan_id')
+      .select(['f.scan_id', 'f.governor_id', 'f.field', 'f.reason', 's.taken_at'])
+      .where('f.scan_id', 'in', inPeriod)
+      .where('f.status', '=', 'open')
+      .orderBy('f.id')
+      .execute(),
+    db
+      .selectFrom('value_corrections as c')
+      .innerJoin('scans as s', 's.id', 'c.scan_id')
+      .select([
+        'c.scan_id',
+        'c.governor_id',
+        'c.field',
+        'c.imported_value',
+        'c.corrected_value',
+        's.taken_at',
+      ])
+      .where('c.scan_id', 'in', inPeriod)
+      .where('c.reverted_at', 'is', null)
+      .orderBy('c.id')
+      .execute(),
+  ]);
+  const relevantFlags = flags.filter((f) => wanted.has(f.governor_id));
+  const relevantCorrections = corrections.filter((c) => wanted.has(c.governor_id));
+  if (relevantFlags.length === 0 && relevantCorrections.length === 0) return undefined;
+
+  const governors = [...new Set([...relevantFlags, ...relevantCorrections].map((r) => r.governor_id))];
+  const ends = await governorEnds(db, request, governors);
+  const atEnd = (governorId: number, takenAt: number) => {
+    const span = ends.get(governorId);
+    return span !== undefined && (takenAt === span.first || takenAt === span.last);
+  };
+
+  const marks: ReviewMarks = {};
+  const markOf = (governorId: number): ReviewMark => {
+    const key = String(governorId);
+    marks[key] ??= { underReview: [], corrected: [] };
+    return marks[key];
+  };
+  for (const flag of relevantFlags) {
+    if (!atEnd(flag.governor_id, flag.taken_at)) continue;
+    markOf(flag.governor_id).underReview.push({ field: flag.field, reason: flag.reason });
+  }
+  for (const correction of relevantCorrections) {
+    if (correction.field !== 'row' && !atEnd(correction.governor_id, correction.taken_at)) continue;
+    markOf(correction.governor_id).corrected.push({
+      field: correction.field,
+      oldValue: correction.imported_value,
+      newValue: correction.field === 'row' ? null : correction.corrected_value,
+      takenAt: correction.taken_at,
+    });
+  }
+  return Object.keys(marks).length === 0 ? undefined : marks;
+}
+
+/** Each governor's first and last scan time within the period (the scans its gains are read from). */
+async function governorEnds(
+  db: Kysely<Database>,
+  request: MarksRequest,
+  governorIds: readonly number[],
+): Promise<Map<number, { first: number; last: number }>> {
+  const rows = await db
+    .selectFrom('governor_stats as g')
+    .innerJoin('scans as s', 's.id', 'g.scan_id')
+    .select([
+      'g.governor_id',
+      (eb) => eb.fn.min('s.taken_at').as('first'),
+      (eb) => eb.fn.max('s.taken_at').as('last'),
+    ])
+    .where('s.kingdom_kd', '=', request.kd)
+    .where('s.kind', '=', 'kingdom')
+    .where('s.taken_at', '>=', request.start)
+    .where('s.taken_at', '<=', request.end)
+    .where('g.governor_id', 'in', governorIds)
+    .groupBy('g.governor_id')
+    .execute();
+  return new Map(rows.map((r) => [r.governor_id, { first: Number(r.first), last: Number(r.last) }]));
+}
+
+/** A dashboard answer: its rows (keyed by 'Gov ID' on the main dashboard, 'Governor ID' on KD DKP) and period. */
+interface MarkableAnswer {
+  playerData: readonly Record<string, unknown>[];
+  selectedDates: { start: string; end: string };
+  reviewMarks?: ReviewMarks | undefined;
+}
+
+/**
+ * The answer with `reviewMarks` for its rows added, when any governor has one (the dashboards' routes call this on
+ * the answer their service built, so the service's caches never hold marks: an accept shows at once). `kd` is the
+ * path's, already checked by the service with the access code.
+ */
+export async function withReviewMarks<T extends MarkableAnswer>(
+  db: Kysely<Database>,
+  kd: string | number,
+  answer: T,
+  idKey: 'Gov ID' | 'Governor ID',
+): Promise<T> {
+  if (answer.selectedDates.start === '' || answer.playerData.length === 0) return answer;
+  const governorIds = answer.playerData
+    .map((row) => row[idKey])
+    .filter((id): id is number => typeof id === 'number');
+  const marks = await reviewMarksFor(db, {
+    kd: Number(kd),
+    start: Number(answer.selectedDates.start),
+    end: Number(answer.selectedDates.end),
+    governorIds,
+  });
+  return marks === undefined ? answer : { ...answer, reviewMarks: marks };
+}
