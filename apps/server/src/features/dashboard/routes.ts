@@ -9,6 +9,7 @@ import {
 } from '@kingdom-stats/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { withReviewMarks } from '../data-review/marks.ts';
 import { LARGE_PAGE_ROWS, pageSchemas, sendLargePage } from './large-page.ts';
 import { DashboardService } from './service.ts';
 
@@ -33,7 +34,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service?: DashboardService
       },
     },
     async (request, reply) => {
-      const response = await service.data(request.params, request.query);
+      const response = await withReviewMarks(
+        app.db,
+        request.params.kd,
+        await service.data(request.params, request.query),
+        'Gov ID',
+      );
       // An export's page (up to 50,000 rows) is written in slices and compressed, not serialised in one go.
       if (response.playerData.length > LARGE_PAGE_ROWS)
         return sendLargePage(request, reply, largePage, response);
