@@ -9,6 +9,7 @@ import {
   prekvkRankingsResponseSchema,
 } from '@kingdom-stats/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { withReviewMarks } from '../data-review/marks.ts';
 import { KdDashboardService } from './service.ts';
 
 /**
@@ -30,7 +31,13 @@ export const kdDashboardRoutes: FastifyPluginAsyncZod<{ service?: KdDashboardSer
         response: { 200: kdDashboardResponseSchema },
       },
     },
-    async (request) => service.data(request.params, request.query),
+    async (request) =>
+      withReviewMarks(
+        app.db,
+        request.params.kd,
+        await service.data(request.params, request.query),
+        'Governor ID',
+      ),
   );
 
   app.post(
