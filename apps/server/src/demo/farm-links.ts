@@ -2,11 +2,12 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Governor } from './governors.ts';
 import type { Rng } from './random.ts';
-import { DEMO_KDS } from './timeline.ts';
+import { DEMO_KD, DEMO_KDS } from './timeline.ts';
 
 /**
- * Farm links for the demo (docs/farms.md): in every demo kingdom most farm accounts are linked to a main account of
- * the same kingdom, the way admins record them: a big fighting account (whale or main) keeps one to three farms,
+ * Farm links for the demo (docs/farms.md), stored for the demo kingdom (DEMO_KD), whose scans hold the whole map: in
+ * every home kingdom of the map most farm accounts are linked to a main account of the same home kingdom, the way
+ * admins record them: a big fighting account (whale or main) keeps one to three farms,
  * bigger accounts more often. About one farm in five is left unlinked (nobody told the admins). The kingdoms' farm
  * policy stays 'counted', so the demo's dashboards keep their numbers until a visitor's admin changes it.
  */
@@ -49,7 +50,7 @@ export async function insertDemoFarmLinks(
       .insertInto('account_links')
       .values(
         links.map((link) => ({
-          kingdom_kd: link.kd,
+          kingdom_kd: DEMO_KD,
           farm_governor_id: link.farmId,
           main_governor_id: link.mainId,
           source: 'admin' as const,
