@@ -14,6 +14,7 @@ import { GovernorCharts } from './GovernorCharts.tsx';
 import { HistoryLists } from './HistoryLists.tsx';
 import { LinkedAccounts } from './LinkedAccounts.tsx';
 import { PeriodResults } from './PeriodResults.tsx';
+import { SeasonCompare } from './SeasonCompare.tsx';
 import type { ShadedSpan } from './series.ts';
 
 /** `/{kd}/governor/{id}/{code}`: one governor's story in the kingdom (docs/governor.md). */
@@ -101,6 +102,7 @@ function GovernorStory({ data }: { data: GovernorResponse }) {
       </dl>
       <GovernorCharts scans={data.scans} spans={spans} />
       <PeriodResults data={data} />
+      <SeasonCompare data={data} />
       <HistoryLists data={data} />
       <LinkedAccounts data={data} />
     </div>

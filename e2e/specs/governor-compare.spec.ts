@@ -1,0 +1,108 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DashboardPage, demoTarget } from '../pages/DashboardPage.ts';
+import { GovernorPage } from '../pages/GovernorPage.ts';
+
+// Compare (issue 13 item 4): governors picked in the main dashboard's player table, then on one chart; and the
+// governor page's season-against-season card. Runs at 1366 px and at 375 px (touch).
+
+interface CompareJson {
+  governors: {
+    governorId: number;
+    name: string | null;
+    scans: { takenAt: number; killPoints: number | null }[];
+  }[];
+}
+
+const formatted = (value: number) => value.toLocaleString('en-US');
+const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+
+async function noSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test.describe('compare governors', () => {
+  test('picks three governors in the player table and compares them on one chart', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const target = await demoTarget(request);
+    const dashboard = new DashboardPage(page);
+    await dashboard.openLoaded();
+    const ids = await Promise.all(
+      [0, 1, 2].map(async (i) => Number(await dashboard.playerRows.nth(i).getAttribute('data-gov-id'))),
+    );
+
+    // A phone's finger taps; a mouse click would leave a mouse pointer on the screen that leaves the chart later.
+    const press = (locator: Locator) =>
+      testInfo.project.name === 'mobile' ? locator.tap() : locator.click();
+    const bar = page.getByRole('region', { name: 'Governors picked for compare' });
+    for (const [i, id] of ids.entries()) {
+      const toggle = dashboard.playerRows.nth(i).locator(`[data-compare-toggle="${id}"]`);
+      await press(toggle);
+      await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+      if (i === 0) await expect(bar).toContainText('Pick one more');
+    }
+    await expect(bar).toContainText('Compare 3/6');
+    // Unpicking and picking again keeps the order of the picks.
+    const third = dashboard.playerRows.nth(2).locator(`[data-compare-toggle="${ids[2]}"]`);
+    await press(third);
+    await expect(bar).toContainText('Compare 2/6');
+    await press(third);
+    await page.screenshot({ path: testInfo.outputPath('compare-picks.png') });
+
+    await press(bar.getByRole('link', { name: 'Compare →' }));
+    await expect(page).toHaveURL(new RegExp(`/${target.kd}/compare/[^/?]+\\?ids=${ids.join(',')}$`));
+    await expect(page.getByRole('heading', { name: 'Compare governors' })).toBeVisible();
+
+    const answer = await request.get(`/api/compare/${target.kd}/${target.code}?ids=${ids.join(',')}`);
+    expect(answer.status()).toBe(200);
+    const api = (await answer.json()) as CompareJson;
+    const items = page.getByTestId('compare-governor');
+    await expect(items).toHaveCount(3);
+    for (const [i, governor] of api.governors.entries()) {
+      await expect(items.nth(i)).toContainText(governor.name!);
+      // The read-out starts at the latest scan: each governor's kill points there.
+      await expect(items.nth(i).getByTestId('compare-value')).toHaveText(
+        formatted(governor.scans.at(-1)!.killPoints!),
+      );
+    }
+    const first = Math.min(...api.governors.map((g) => g.scans[0]!.takenAt));
+    const plot = page.getByTestId('compare-chart').locator('.u-over');
+    const box = (await plot.boundingBox())!;
+    await (testInfo.project.name === 'mobile'
+      ? plot.tap({ position: { x: 2, y: box.height / 2 } })
+      : plot.hover({ position: { x: 2, y: box.height / 2 } }));
+    await expect(page.getByTestId('compare-readout-time')).toContainText(day(first));
+    // Another counter; a name leads to that governor's page.
+    await press(page.getByRole('button', { name: 'Power', exact: true }));
+    await expect(page.getByRole('heading', { name: 'Power', exact: true })).toBeVisible();
+    await noSidewaysScroll(page);
+    await page.screenshot({ path: testInfo.outputPath('compare-page.png'), fullPage: true });
+    await press(items.nth(0).getByRole('link'));
+    await expect(page).toHaveURL(new RegExp(`/${target.kd}/governor/${ids[0]}/`));
+  });
+
+  test('without two IDs the page says how to pick them', async ({ page, request }) => {
+    const target = await demoTarget(request);
+    await page.goto(`/${target.kd}/compare/${target.code}?ids=${12}`);
+    await expect(page.getByRole('heading', { name: 'Pick governors to compare' })).toBeVisible();
+  });
+
+  test('the governor page says when only one season has scans of the governor', async ({ page, request }) => {
+    const target = await demoTarget(request);
+    const rows = await request.get(`/api/kd-dashboard/${target.kd}/data/${target.code}?top=all`);
+    const id = Number(
+      ((await rows.json()) as { playerData: { 'Governor ID': number }[] }).playerData[0]!['Governor ID'],
+    );
+    const governor = new GovernorPage(page, target);
+    await governor.open(id);
+    const card = page.locator('#seasons-compare');
+    await expect(card.getByRole('heading', { name: 'Season against season' })).toBeVisible();
+    await expect(card.getByTestId('season-compare-empty')).toContainText(
+      'Only KvK 7 has scans of this governor',
+    );
+  });
+});
