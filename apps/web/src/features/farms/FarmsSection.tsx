@@ -27,11 +27,8 @@ export function FarmsSection({ kd, code }: { kd: string; code: string }) {
         <Notice tone="error">{errorText(farms.error, 'Failed to load the farm links')}</Notice>
       ) : (
         <div className="space-y-6">
-          <FarmPolicyForm
-            key={`${farms.data.policy.mode}-${farms.data.policy.weightPct}`}
-            policy={farms.data.policy}
-            actions={actions}
-          />
+          {/* Starts from the saved policy; a save answers the same values, so the form keeps its own state. */}
+          <FarmPolicyForm policy={farms.data.policy} actions={actions} />
           <div>
             <h3 className="mb-2 text-sm font-semibold text-white">Links</h3>
             <LinkList links={farms.data.links} actions={actions} />

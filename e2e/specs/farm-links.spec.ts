@@ -1,0 +1,120 @@
+import { expect, test } from '@playwright/test';
+import { demoTarget } from '../pages/DashboardPage.ts';
+import { FarmLinksPage } from '../pages/FarmLinksPage.ts';
+import { GovernorPage } from '../pages/GovernorPage.ts';
+import { BASE_URL } from '../support/env.ts';
+import { accessCode, signIn } from '../support/users.ts';
+
+// Farm and alt accounts (issue 13 item 3, docs/farms.md): the admin page's link flow and policy, and the governor
+// page's linked accounts, at 1366 px and at 375 px (touch).
+
+interface FarmsJson {
+  policy: { mode: string; weightPct: number };
+  links: { farmId: number; farmName: string | null; mainId: number; mainName: string | null }[];
+}
+
+test.describe('farm links', () => {
+  test('an admin links a farm by ID with its name looked up, sets the policy and removes the link', async ({
+    page,
+  }, testInfo) => {
+    // The demo kingdom, whose scans hold the map; the test leaves its links and policy as it found them.
+    const kd = 2101;
+    const code = await accessCode(page, kd);
+    const session = await signIn(page, 'superadmin');
+    const auth = { authorization: `Bearer ${session.token}` };
+    const api = `${BASE_URL}/api/admin/kingdoms/${kd}/${code}/farms`;
+    const before = (await (await page.request.get(api, { headers: auth })).json()) as FarmsJson;
+    // Two governors of the kingdom that no link names yet, from its KD DKP table (the kingdom's own governors).
+    const kvk = await page.request.get(`${BASE_URL}/api/kd-dashboard/${kd}/data/${code}`);
+    expect(kvk.status()).toBe(200);
+    const rows = (await kvk.json()).playerData as {
+      'Governor ID': number;
+      Name: string;
+      'Current Power': number;
+    }[];
+    const linked = new Set(before.links.flatMap((l) => [l.farmId, l.mainId]));
+    const free = rows
+      .filter((row) => !linked.has(row['Governor ID']))
+      .map((row) => ({ 'Gov ID': row['Governor ID'], Name: row.Name, Power: row['Current Power'] ?? 0 }))
+      .sort((a, b) => b.Power - a.Power);
+    const main = free[0]!;
+    const farm = free.at(-1)!;
+
+    const settings = new FarmLinksPage(page);
+    await settings.open(kd, code);
+    await expect(settings.farms.getByRole('heading', { level: 2, name: 'Farm accounts' })).toBeVisible();
+    await settings.farmIdInput.fill(String(farm['Gov ID']));
+    await settings.mainIdInput.fill(String(main['Gov ID']));
+    await settings.linkForm.getByRole('button', { name: 'Look up names' }).click();
+    await expect(settings.linkForm).toContainText(`In the scans: ${farm.Name}`);
+    await expect(settings.linkForm).toContainText(`In the scans: ${main.Name}`);
+    // Keyboard: Enter in the last field submits the form.
+    await settings.mainIdInput.press('Enter');
+    await expect(settings.linkForm.getByRole('status')).toHaveText(
+      `${farm['Gov ID']} is now a farm of ${main['Gov ID']}`,
+    );
+    const row = settings.link(farm['Gov ID']);
+    await expect(row).toContainText(farm.Name);
+    await expect(row).toContainText(`Farm of ${main.Name}`);
+
+    // A chain is refused in the server's words.
+    await settings.farmIdInput.fill(String(main['Gov ID']));
+    await settings.mainIdInput.fill(String(free[1]!['Gov ID']));
+    await settings.linkForm.getByRole('button', { name: 'Link farm' }).click();
+    await expect(settings.linkForm.getByRole('alert')).toHaveText(
+      `Governor ${main['Gov ID']} is a main account with farms of its own; a farm cannot have farms.`,
+    );
+
+    await settings.policyForm.getByRole('radio', { name: /Rolled into the main's kills and deaths/ }).check();
+    await settings.policyForm.getByLabel('Weight (%)').fill('20');
+    await settings.policyForm.getByRole('button', { name: 'Save policy' }).click();
+    await expect(settings.policyForm.getByRole('status')).toHaveText('Farm policy saved');
+    await settings.farms.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/D/farm-links-${testInfo.project.name}.png`, fullPage: false });
+
+    await page.reload();
+    await expect(settings.policyForm.getByRole('radio', { name: /Rolled into/ })).toBeChecked();
+    await expect(settings.policyForm.getByLabel('Weight (%)')).toHaveValue('20');
+    const saved = (await (await page.request.get(api, { headers: auth })).json()) as FarmsJson;
+    expect(saved.policy).toEqual({ mode: 'rolled-up', weightPct: 20 });
+
+    await settings.farms.getByRole('button', { name: `Remove the link of ${farm.Name}` }).click();
+    await expect(settings.link(farm['Gov ID'])).toHaveCount(0);
+    await settings.policyForm.getByRole('radio', { name: /Counted like any governor/ }).check();
+    await settings.policyForm.getByRole('button', { name: 'Save policy' }).click();
+    await expect(settings.policyForm.getByRole('status')).toHaveText('Farm policy saved');
+    const after = (await (await page.request.get(api, { headers: auth })).json()) as FarmsJson;
+    expect(after.links).toEqual(before.links);
+    expect(after.policy.mode).toBe('counted');
+  });
+
+  test('the governor page lists a main’s farms and a farm’s main, each linking to the other', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const target = await demoTarget(request);
+    const session = await signIn(page, 'superadmin');
+    const answer = await page.request.get(
+      `${BASE_URL}/api/admin/kingdoms/${target.kd}/${target.code}/farms`,
+      {
+        headers: { authorization: `Bearer ${session.token}` },
+      },
+    );
+    const { links } = (await answer.json()) as FarmsJson;
+    const link = links.find((l) => l.farmName && l.mainName)!;
+    const governor = new GovernorPage(page, target);
+    await governor.open(link.mainId);
+    const section = page.locator('section#linked-accounts');
+    await expect(section.getByRole('heading', { name: 'Linked accounts' })).toBeVisible();
+    const farmLink = section
+      .getByRole('list', { name: 'Farm accounts' })
+      .getByRole('link', { name: link.farmName! });
+    await expect(farmLink).toBeVisible();
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/D/governor-linked-${testInfo.project.name}.png` });
+    await governor.expectNoSidewaysScroll();
+    await farmLink.click();
+    await expect(page).toHaveURL(new RegExp(`/governor/${link.farmId}/`));
+    await expect(page.locator('section#linked-accounts')).toContainText(`Farm of ${link.mainName}`);
+  });
+});
