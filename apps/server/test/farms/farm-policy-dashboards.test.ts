@@ -1,3 +1,4 @@
+import { MAX_EXPORT_PAGE_SIZE } from '@kingdom-stats/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addKingdom } from '../../src/features/kingdoms/service.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -103,6 +104,9 @@ describe('farm policies on the dashboards', () => {
     const dkp = await kdDkp();
     expect(ids(dkp, 'Governor ID')).toEqual([...MAINS].sort());
     expect(byId(dkp, 'Governor ID', AYLA)['DKP Score']).toBe(dkpOf(GAINS[AYLA]!));
+    // The export asks for its page of up to MAX_EXPORT_PAGE_SIZE rows from the same period rows.
+    const exported = await t.app.inject(`/api/dashboard/${KD}/data/${CODE}?pageSize=${MAX_EXPORT_PAGE_SIZE}`);
+    expect(ids(exported.json().playerData, 'Gov ID')).toEqual([...MAINS].sort());
   });
 
   it.each([100, 20, 0, 33])(
