@@ -117,6 +117,7 @@ export function DkpCards({ rows, activeColumns, rankOf, busy, empty }: DkpCardsP
                 <div className="flex flex-wrap gap-x-2 text-xs text-slate-400">
                   <span className="tabular-nums">{row['Governor ID']}</span>
                   {row.Alliance && <span>{row.Alliance}</span>}
+                  {row['Farm Of'] !== undefined && <span>Farm of {row['Farm Of']}</span>}
                 </div>
               </div>
               <div className="shrink-0 text-right">

@@ -83,7 +83,10 @@ function columnFor(field: DkpRowField, rankOf: ReadonlyMap<unknown, number>): Da
                 <div className="max-w-40 truncate font-medium text-white">
                   <GovernorLink governorId={row['Governor ID']}>{row.Name}</GovernorLink>
                 </div>
-                <div className="text-xs text-slate-400 tabular-nums">{row['Governor ID']}</div>
+                <div className="text-xs text-slate-400 tabular-nums">
+                  {row['Governor ID']}
+                  {row['Farm Of'] !== undefined && ` · Farm of ${row['Farm Of']}`}
+                </div>
               </div>
             </div>
           )),
@@ -195,7 +198,14 @@ export function DkpTable({ rows, activeColumns, busy, view, onView, onExport }: 
   const searchId = useId();
 
   // A governor's place by DKP Score (the server's order), whatever the table is sorted by.
-  const rankOf = useMemo(() => new Map(rows.map((row, i) => [row['Governor ID'], i + 1])), [rows]);
+  // Farms shown apart (docs/farms.md) come after the mains and take no place.
+  const rankOf = useMemo(
+    () =>
+      new Map(
+        rows.filter((row) => row['Farm Of'] === undefined).map((row, i) => [row['Governor ID'], i + 1]),
+      ),
+    [rows],
+  );
 
   const columns = useMemo(() => {
     // The dead column the formula scores is pinned to the right edge, so on a laptop it is in view beside the DKP
