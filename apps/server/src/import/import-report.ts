@@ -55,6 +55,12 @@ export function fileNotes(result: ScanFileResult): string[] {
     notes.push(`Columns not imported (unknown headers): ${result.ignoredColumns.join(', ')}.`);
   }
   for (const warning of result.warnings) notes.push(`Warning: ${warning}.`);
+  if (result.misreads) {
+    const { count, reviewPath } = result.misreads;
+    notes.push(
+      `${count === 1 ? '1 value looks' : `${count} values look`} misread: review them at ${reviewPath}.`,
+    );
+  }
   return notes;
 }
 

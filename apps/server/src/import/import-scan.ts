@@ -11,6 +11,8 @@ import type { Kysely } from 'kysely';
 import type { Database, ScanKind } from '../db/schema.ts';
 import type { AppError } from '../errors.ts';
 import { selectFormula } from '../features/dashboard/queries.ts';
+import { type CheckedScan, checkImportedScans } from '../features/data-review/checks-at-import.ts';
+import { reapplyCorrectionsAfterReplace } from '../features/data-review/corrections-on-import.ts';
 import { storeRolledUpSuggestions } from '../features/farms/suggestions.ts';
 import { requireKingdom } from '../features/kingdoms/service.ts';
 import { refuse } from './import-error.ts';
@@ -85,10 +87,23 @@ export async function importScanFile(db: Kysely<Database>, input: ImportScanInpu
 
   const store = () =>
     db.transaction().execute(async (trx) => {
-      await requireKingdom(trx, input.kingdomKd);
+      const kingdom = await requireKingdom(trx, input.kingdomKd);
       const scans: ImportedScan[] = [];
+      const toCheck: CheckedScan[] = [];
       for (const { scan, time, toPlace } of parts) {
         const placement = await placeScan(trx, fileName, toPlace, options);
+        if (placement.status === 'replaced') {
+          await reapplyCorrectionsAfterReplace(
+            trx,
+            input.kingdomKd,
+            placement.scan.id,
+            toPlace.rows,
+            fileName,
+          );
+        }
+        if (placement.status !== 'already-imported') {
+          toCheck.push({ scanId: placement.scan.id, fileOrder: toPlace.rows.map((row) => row.governor_id) });
+        }
         scans.push({
           status: placement.status,
           scanId: placement.scan.id,
@@ -102,16 +117,26 @@ export async function importScanFile(db: Kysely<Database>, input: ImportScanInpu
           skippedRows: scan.skippedRows,
         });
       }
-      return scans;
+      // The data-quality checks, in the same transaction: a scan is never stored without its flags (issue 12).
+      const flagged = await checkImportedScans(trx, input.kingdomKd, toCheck);
+      const misreads =
+        flagged > 0
+          ? {
+              count: flagged,
+              reviewPath: `/admin/settings/${kingdom.kd}/${encodeURIComponent(kingdom.access_code)}/review`,
+            }
+          : undefined;
+      return { scans, misreads };
     });
   let scans: ImportedScan[];
+  let misreads: ScanFileResult['misreads'];
   try {
-    scans = await store();
+    ({ scans, misreads } = await store());
   } catch (error) {
     // Two imports of one moment at once: the unique (kingdom, kind, time) or (scan, governor) key stops the second,
     // which then places its file again, next to what the first one stored.
     if (!isUniqueViolation(error)) throw error;
-    scans = await store();
+    ({ scans, misreads } = await store());
   }
   // Farm links a Hero Scrolls Rolled Up sheet suggests, for an admin to accept (docs/farms.md).
   await storeRolledUpSuggestions(db, input.kingdomKd, parsed, content);
@@ -121,6 +146,7 @@ export async function importScanFile(db: Kysely<Database>, input: ImportScanInpu
     ignoredColumns: [...new Set(parsed.scans.flatMap((scan) => scan.ignoredColumns))],
     warnings,
     skippedSheets: parsed.skippedSheets,
+    ...(misreads ? { misreads } : {}),
   };
 }
 

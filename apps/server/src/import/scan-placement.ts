@@ -1,6 +1,7 @@
 import { countNoun } from '@kingdom-stats/core';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, ScanKind } from '../db/schema.ts';
+import { undoCorrectionsForComparison } from '../features/data-review/corrections-on-import.ts';
 import {
   addScanRows,
   type GovernorStatRow,
@@ -236,6 +237,13 @@ async function compareWithStored(
       .execute();
     for (const row of found) stored.set(Number(row.governor_id), row);
   }
+  // The file is compared with what was imported: corrections made since are not differences (issue 12).
+  await undoCorrectionsForComparison(
+    db,
+    scanId,
+    stored,
+    rows.map((row) => row.governor_id),
+  );
   const comparison: Comparison = { newRows: [], differing: [], otherKingdom: [] };
   for (const row of rows) {
     const before = stored.get(row.governor_id);

@@ -220,6 +220,8 @@ export const scanFileResultSchema = z.object({
   warnings: z.array(z.string()),
   /** Workbook sheets that are not scans, with why. */
   skippedSheets: z.array(z.object({ name: z.string(), reason: z.string() })),
+  /** Values the data-quality checks flagged in the file's scans (issue 12), when any: where to review them. */
+  misreads: z.object({ count: z.number().int(), reviewPath: z.string() }).optional(),
 });
 export type ScanFileResult = z.infer<typeof scanFileResultSchema>;
 
