@@ -119,7 +119,7 @@ const STAT_VALUES = [
 /** The values of a period row, in unpack's order: governor, first and last scan time, then STAT_VALUES. */
 const PERIOD_WIDTH = 3 + STAT_VALUES.length;
 const STAT_COLUMNS = sql.raw(STAT_VALUES.map((value, i) => `${value} as v${i + 3}`).join(', '));
-const ALL_COLUMNS = Array.from({ length: PERIOD_WIDTH }, (_, i) => `v${i}`).join(', ');
+export const ALL_COLUMNS = Array.from({ length: PERIOD_WIDTH }, (_, i) => `v${i}`).join(', ');
 const POSTGRES_COLUMNS = sql.raw(
   ALL_COLUMNS.split(', ')
     .map((c) => `period_rows.${c}`)
@@ -181,15 +181,10 @@ export async function readPeriod(
   scans: readonly ScanInfo[],
   filter: PeriodFilter = {},
 ): Promise<PeriodRead> {
-  const kingdomScans = scans.filter((scan) => scan.kind === 'kingdom');
-  if (kingdomScans.length === 0) return { stats: [], homeKds: [] };
-  const first = kingdomScans.reduce((a, b) => (b.takenAt < a.takenAt ? b : a));
-  const last = kingdomScans.reduce((a, b) => (b.takenAt > a.takenAt ? b : a));
-  const [start, end] = [first.takenAt, last.takenAt];
+  const cte = periodRowsCte(db, kd, scans, filter.governorIds);
+  if (cte === null) return { stats: [], homeKds: [] };
   const ids = filter.governorIds;
-  if (ids?.length === 0) return { stats: [], homeKds: [] };
   const idsInSql = ids !== undefined && ids.length <= MAX_ID_PARAMETERS;
-  const onlyIds = (column: string) => (idsInSql ? sql`and ${sql.ref(column)} in (${sql.join(ids)})` : sql``);
   const homeKds = filter.homeKd === undefined ? undefined : [filter.homeKd].flat();
   // v5 is the home kd at the governor's last scan of the period (STAT_VALUES).
   const wanted =
@@ -198,6 +193,53 @@ export async function readPeriod(
       : homeKds.length === 0
         ? sql`v5 is null`
         : sql`(v5 in (${sql.join(homeKds)}) or v5 is null)`;
+  const postgres = dialectOf(db) === 'postgres';
+  // SQLite: both answers as JSON texts of one aggregate row. PostgreSQL: the selected rows as plain columns, after
+  // one row of the home kds alone (its other columns null; an array on every row would be parsed on every row).
+  const select = postgres
+    ? sql`select k.home_kds, ${POSTGRES_COLUMNS}
+      from period_rows right join (select array_agg(distinct v5) as home_kds from period_rows) k on false
+      union all
+      select null, ${POSTGRES_COLUMNS} from period_rows where ${wanted}`
+    : sql`select json_group_array(json_array(${sql.raw(ALL_COLUMNS)})) filter (where ${wanted}) as packed,
+        json_group_array(distinct v5) as home_kds
+      from period_rows`;
+  const { rows } = await sql<Record<string, unknown>>`${cte} ${select}`.execute(db);
+  let values: unknown[][];
+  let kdsFound: unknown[];
+  if (postgres) {
+    kdsFound = (rows.find((row) => row.v0 === null)?.home_kds as unknown[] | null | undefined) ?? [];
+    // pg keeps the columns' order in each row object (string keys keep insertion order); drop home_kds.
+    values = rows.filter((row) => row.v0 !== null).map((row) => Object.values(row).slice(1));
+  } else {
+    values = JSON.parse((rows[0]?.packed as string | null | undefined) ?? '[]');
+    kdsFound = JSON.parse((rows[0]?.home_kds as string | null | undefined) ?? '[]');
+  }
+  const periodHomeKds = kdsFound.map(num).sort((a, b) => (a ?? -1) - (b ?? -1));
+  const stats = values.map(unpack);
+  if (ids === undefined || idsInSql) return { stats, homeKds: periodHomeKds };
+  const chosen = new Set(ids);
+  return { stats: stats.filter((stat) => chosen.has(stat.governorId)), homeKds: periodHomeKds };
+}
+
+/**
+ * The `with … period_rows` part of a period's statement (see readPeriod): one row per governor of the period with
+ * the columns v0 … v23 (governor, first and last scan time, then STAT_VALUES). Null when the period has no
+ * kingdom scan or no governor is asked for. Shared by readPeriod and the SQL first page (page-query.ts).
+ */
+export function periodRowsCte(
+  db: Kysely<Database>,
+  kd: number,
+  scans: readonly ScanInfo[],
+  ids?: readonly number[],
+) {
+  const kingdomScans = scans.filter((scan) => scan.kind === 'kingdom');
+  if (kingdomScans.length === 0 || ids?.length === 0) return null;
+  const first = kingdomScans.reduce((a, b) => (b.takenAt < a.takenAt ? b : a));
+  const last = kingdomScans.reduce((a, b) => (b.takenAt > a.takenAt ? b : a));
+  const [start, end] = [first.takenAt, last.takenAt];
+  const idsInSql = ids !== undefined && ids.length <= MAX_ID_PARAMETERS;
+  const onlyIds = (column: string) => (idsInSql ? sql`and ${sql.ref(column)} in (${sql.join(ids)})` : sql``);
   const postgres = dialectOf(db) === 'postgres';
   const whole = sql`
     select l.governor_id as v0, ${start} as v1, ${end} as v2, ${STAT_COLUMNS}
@@ -222,17 +264,7 @@ export async function readPeriod(
         and l.scan_id = sl.id and l.governor_id = s.governor_id
         and sf.kingdom_kd = ${kd} and sf.kind = 'kingdom' and sf.taken_at = s.first_at
         and f.scan_id = sf.id and f.governor_id = s.governor_id`;
-  // SQLite: both answers as JSON texts of one aggregate row. PostgreSQL: the selected rows as plain columns, after
-  // one row of the home kds alone (its other columns null; an array on every row would be parsed on every row).
-  const select = postgres
-    ? sql`select k.home_kds, ${POSTGRES_COLUMNS}
-      from period_rows right join (select array_agg(distinct v5) as home_kds from period_rows) k on false
-      union all
-      select null, ${POSTGRES_COLUMNS} from period_rows where ${wanted}`
-    : sql`select json_group_array(json_array(${sql.raw(ALL_COLUMNS)})) filter (where ${wanted}) as packed,
-        json_group_array(distinct v5) as home_kds
-      from period_rows`;
-  const { rows } = await sql<Record<string, unknown>>`
+  return sql`
     with span as ${postgres ? sql`materialized` : sql``} (
       select governor_id,
         min(case when first_at < ${start} then ${start} else first_at end) as first_at,
@@ -252,27 +284,11 @@ export async function readPeriod(
       from partial s
       ${lookups}
     )
-    ${select}
-  `.execute(db);
-  let values: unknown[][];
-  let kdsFound: unknown[];
-  if (postgres) {
-    kdsFound = (rows.find((row) => row.v0 === null)?.home_kds as unknown[] | null | undefined) ?? [];
-    // pg keeps the columns' order in each row object (string keys keep insertion order); drop home_kds.
-    values = rows.filter((row) => row.v0 !== null).map((row) => Object.values(row).slice(1));
-  } else {
-    values = JSON.parse((rows[0]?.packed as string | null | undefined) ?? '[]');
-    kdsFound = JSON.parse((rows[0]?.home_kds as string | null | undefined) ?? '[]');
-  }
-  const periodHomeKds = kdsFound.map(num).sort((a, b) => (a ?? -1) - (b ?? -1));
-  const stats = values.map(unpack);
-  if (ids === undefined || idsInSql) return { stats, homeKds: periodHomeKds };
-  const chosen = new Set(ids);
-  return { stats: stats.filter((stat) => chosen.has(stat.governorId)), homeKds: periodHomeKds };
+  `;
 }
 
-/** One row's values (see PERIOD_VALUES for the order) as a PeriodStat. */
-function unpack(v: unknown[]): PeriodStat {
+/** One row's values (see STAT_VALUES for the order) as a PeriodStat. */
+export function unpack(v: unknown[]): PeriodStat {
   // A literal object of a fixed shape: this runs 16,000 times per cold period.
   return {
     governorId: Number(v[0]),

@@ -22,6 +22,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service?: DashboardService
   options,
 ) => {
   const service = options.service ?? new DashboardService(app.db);
+  // A period computed in the background (after a first page from SQL) finishes before the database is closed.
+  app.addHook('onClose', () => service.settled());
   const largePage = pageSchemas(dashboardResponseSchema);
 
   app.get(

@@ -20,6 +20,7 @@ import {
   loadKingdomContext,
   scansKey,
 } from './context.ts';
+import { dkpSql, readSqlPage, sqlPageScope } from './page-query.ts';
 import { type ResolvedPeriod, resolvePeriod } from './period.ts';
 import { ComputeCache } from './period-cache.ts';
 import { buildPlayerRow } from './period-rows.ts';
@@ -43,6 +44,7 @@ import {
   fieldMetrics,
   type Summaries,
   summariesFor,
+  summariesFromKdGroups,
 } from './summaries.ts';
 
 /** Without a sort, the player table lists governors by current power, highest first. */
@@ -81,6 +83,10 @@ export class DashboardService {
     (data) => data.rows.length,
   );
   private readonly small = new ComputeCache<unknown>({ maxEntries: 200, maxWeight: 200 });
+  /** For tests and benchmarks: how many answers came from SQL alone (sqlAnswer). */
+  sqlAnswers = 0;
+  /** Periods being computed after their first page was answered from SQL (see sqlAnswer). */
+  private readonly background = new Set<Promise<unknown>>();
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -112,7 +118,16 @@ export class DashboardService {
       };
     }
 
-    const data = await this.periodData(context, period, homeKdScope(request, context));
+    const scope = homeKdScope(request, context);
+    const fromSql = await this.sqlAnswer(context, period, request, scope);
+    if (fromSql) {
+      return {
+        ...fromSql,
+        selectedDates: { start: String(period.start.takenAt), end: String(period.end.takenAt) },
+        ...common,
+      };
+    }
+    const data = await this.periodData(context, period, scope);
     const { ordered, summaries } = viewOf(data, request, context.campNames);
     return {
       playerData: pageOf(ordered, request.page, request.pageSize),
@@ -166,6 +181,11 @@ export class DashboardService {
     return { kds: [...kds].sort((a, b) => a - b) };
   }
 
+  /** Resolves once every period computed in the background (after a first page from SQL) is done. */
+  async settled(): Promise<void> {
+    while (this.background.size > 0) await Promise.all(this.background);
+  }
+
   /** For tests and benchmarks: forget every computed period. */
   clearCache(): void {
     this.periods.clear();
@@ -190,16 +210,7 @@ export class DashboardService {
     period: ResolvedPeriod,
     scope: readonly number[] | null = null,
   ): Promise<PeriodData> {
-    const key = [
-      'period',
-      context.kingdom.kd,
-      period.start.takenAt,
-      period.end.takenAt,
-      scansKey(period.scans),
-      context.formulaKey,
-      context.campKey,
-      context.farms.key,
-    ].join(':');
+    const key = periodKey(context, period);
     // Rolled-up farms may live in another kd than their main: a kd's view then needs the whole period.
     if (scope === null || this.periods.has(key) || context.farms.policy.mode === 'rolled-up') {
       return this.periods.get(key, () => computePeriod(this.db, context, period, null));
@@ -207,6 +218,46 @@ export class DashboardService {
     return this.periods.get(`${key}:kds=${scope.join(',')}`, () =>
       computePeriod(this.db, context, period, scope),
     );
+  }
+
+  /**
+   * A cold view's answer from one SQL statement (page-query.ts), when SQL can give the full path's answer and
+   * nothing of the period is cached or being computed; the period (or the view's scope, as periodData would) is
+   * then computed in the background, so the next request is warm and requests meanwhile share that computation.
+   * Null: take the full path.
+   */
+  private async sqlAnswer(
+    context: KingdomContext,
+    period: ResolvedPeriod,
+    request: TableRequest,
+    scope: readonly number[] | null,
+  ): Promise<Omit<DashboardResponse, 'selectedDates' | keyof CommonParts> | null> {
+    const key = periodKey(context, period);
+    if (this.periods.has(key) || (scope !== null && this.periods.has(`${key}:kds=${scope.join(',')}`))) {
+      return null;
+    }
+    const dkp = dkpSql(context.formula);
+    const sqlScope = sqlPageScope(request, context, dkp);
+    if (sqlScope === null || dkp === null) return null;
+    const page = await readSqlPage(this.db, context, period, request, sqlScope, dkp, SUMMARY_METRIC_HEADERS);
+    this.sqlAnswers++;
+    this.inBackground(() => this.periodData(context, period, scope));
+    return {
+      playerData: page.rows,
+      totalPlayers: page.total,
+      ...summariesFromKdGroups(page.groups, SUMMARY_METRIC_HEADERS, context.campOf, context.campNames),
+      ...periodLists(page.homeKds, context),
+    };
+  }
+
+  /** Starts work after the current answer is sent (setImmediate: the reply is written first). */
+  private inBackground(work: () => Promise<unknown>): void {
+    const done = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      // A failed computation is not cached (ComputeCache); the next request computes it again and reports it.
+      .catch(() => undefined)
+      .finally(() => this.background.delete(done));
+    this.background.add(done);
   }
 
   /** The latest kingdom scan's totals per camp and kd (not bound to the selected period). */
@@ -222,6 +273,42 @@ export class DashboardService {
       ),
     )) as DiplomOverview;
   }
+}
+
+/** Everything a period's rows depend on: kingdom, dates, scans and their revisions, formula, camps, farms. */
+function periodKey(context: KingdomContext, period: ResolvedPeriod): string {
+  return [
+    'period',
+    context.kingdom.kd,
+    period.start.takenAt,
+    period.end.takenAt,
+    scansKey(period.scans),
+    context.formulaKey,
+    context.campKey,
+    context.farms.key,
+  ].join(':');
+}
+
+/** The response parts that do not depend on the period's rows. */
+interface CommonParts {
+  dates: unknown;
+  formulaString: unknown;
+  diplomOverview: unknown;
+  showAutarchSwitcher: unknown;
+  dkpScansSelection: unknown;
+}
+
+/**
+ * Camps that have governors in the period, by name (NO_CAMP last when some governors have none), and the
+ * period's known home kds: from every governor's home kd (a row's Camp is its kd's camp), scoped or not.
+ */
+function periodLists(homeKds: readonly (number | null)[], context: KingdomContext) {
+  const camps = new Set(homeKds.map((kd) => context.campOf(kd) ?? NO_CAMP));
+  const named = sortNames([...camps].filter((camp) => camp !== NO_CAMP));
+  return {
+    availableCamps: camps.has(NO_CAMP) ? [...named, NO_CAMP] : named,
+    availableKds: homeKds.filter((kd): kd is number => kd !== null),
+  };
 }
 
 async function computePeriod(
@@ -245,18 +332,13 @@ async function computePeriod(
     campOf: context.campOf,
   };
   const rows = await mapInSlices(stats, (stat) => buildPlayerRow(stat, rowContext));
-  // Camps and kds of every governor of the period (a row's Camp is its kd's camp), scoped or not.
-  const camps = new Set(read.homeKds.map((kd) => context.campOf(kd) ?? NO_CAMP));
-  const named = sortNames([...camps].filter((camp) => camp !== NO_CAMP));
   await yieldToEventLoop();
   return {
     rows,
     // Nearly every request of a whole period shows its unfiltered summaries: computed here, in its own slice of work.
     summaries: scope === null ? buildSummaries(rows, SUMMARY_METRICS, context.campNames) : undefined,
     byPower: lazy(() => rankByPower(rows)),
-    // Camps that have governors in the period, by name; NO_CAMP last when some governors have none.
-    availableCamps: camps.has(NO_CAMP) ? [...named, NO_CAMP] : named,
-    availableKds: read.homeKds.filter((kd): kd is number => kd !== null),
+    ...periodLists(read.homeKds, context),
     sorted: new Map(),
     views: new Map(),
   };

@@ -56,6 +56,13 @@ class Accumulator {
       this.sums[i] = (this.sums[i] ?? 0) + value;
     });
   }
+
+  /** Adds a group already summed (its governors and sums, null where none was known). */
+  addGroup(governors: number, sums: readonly (number | null)[]): void {
+    this.add(sums);
+    // add counted one governor.
+    this.governors += governors - 1;
+  }
 }
 
 export interface Summaries {
@@ -75,27 +82,78 @@ export function buildSummaries<T extends BaseRow>(
   const byCamp = new Map<string, Accumulator>();
   const byCampKd = new Map<string, Map<number | null, Accumulator>>();
   for (const row of rows) {
-    const camp = row.Camp ?? NO_CAMP;
     const values = metrics.map((metric) => metric.value(row));
-    let campAcc = byCamp.get(camp);
-    if (!campAcc) {
-      campAcc = new Accumulator(metrics.length);
-      byCamp.set(camp, campAcc);
-      byCampKd.set(camp, new Map());
-    }
+    const [campAcc, kdAcc] = accumulatorsOf(byCamp, byCampKd, row.Camp ?? NO_CAMP, row.KD, metrics.length);
     campAcc.add(values);
-    const kds = byCampKd.get(camp)!;
-    let kdAcc = kds.get(row.KD);
-    if (!kdAcc) {
-      kdAcc = new Accumulator(metrics.length);
-      kds.set(row.KD, kdAcc);
-    }
     kdAcc.add(values);
   }
+  return summariesOf(
+    byCamp,
+    byCampKd,
+    metrics.map((metric) => metric.header),
+    campNames,
+  );
+}
 
+/** A group of rows of one home kd already summed (by SQL, page-query.ts): its governors and metric sums. */
+export interface KdGroup {
+  kd: number | null;
+  governors: number;
+  sums: (number | null)[];
+}
+
+/**
+ * buildSummaries from per-kd sums: the same answer as from the rows when the sums are exact (whole numbers, as
+ * every metric is when the DKP formula's values are whole). `campOf` is the rows' Camp of a kd.
+ */
+export function summariesFromKdGroups(
+  groups: readonly KdGroup[],
+  metricHeaders: readonly string[],
+  campOf: (kd: number | null) => string | undefined,
+  campNames: readonly string[],
+): Summaries {
+  const byCamp = new Map<string, Accumulator>();
+  const byCampKd = new Map<string, Map<number | null, Accumulator>>();
+  for (const group of groups) {
+    const camp = campOf(group.kd) ?? NO_CAMP;
+    for (const acc of accumulatorsOf(byCamp, byCampKd, camp, group.kd, metricHeaders.length)) {
+      acc.addGroup(group.governors, group.sums);
+    }
+  }
+  return summariesOf(byCamp, byCampKd, metricHeaders, campNames);
+}
+
+/** The camp's and the camp's kd's accumulators, created on first use. */
+function accumulatorsOf(
+  byCamp: Map<string, Accumulator>,
+  byCampKd: Map<string, Map<number | null, Accumulator>>,
+  camp: string,
+  kd: number | null,
+  size: number,
+): [Accumulator, Accumulator] {
+  let campAcc = byCamp.get(camp);
+  if (!campAcc) {
+    campAcc = new Accumulator(size);
+    byCamp.set(camp, campAcc);
+    byCampKd.set(camp, new Map());
+  }
+  const kds = byCampKd.get(camp)!;
+  let kdAcc = kds.get(kd);
+  if (!kdAcc) {
+    kdAcc = new Accumulator(size);
+    kds.set(kd, kdAcc);
+  }
+  return [campAcc, kdAcc];
+}
+
+function summariesOf(
+  byCamp: Map<string, Accumulator>,
+  byCampKd: Map<string, Map<number | null, Accumulator>>,
+  metricHeaders: readonly string[],
+  campNames: readonly string[],
+): Summaries {
   const colors = campColorMap([...campNames, ...byCamp.keys()].filter((name) => name !== NO_CAMP));
   const camps = orderCamps(byCamp.keys(), colors);
-  const metricHeaders = metrics.map((metric) => metric.header);
 
   const campData = camps.map((camp) => {
     const acc = byCamp.get(camp)!;

@@ -1,0 +1,216 @@
+import {
+  dkpScorer,
+  enabledTerms,
+  POINT_WEIGHTS,
+  type StatName,
+  type StatsFormula,
+} from '@kingdom-stats/core';
+import type { PlayerRow } from '@kingdom-stats/core/api';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { dialectOf } from '../../db/dialect.ts';
+import type { Database } from '../../db/schema.ts';
+import type { KingdomContext } from './context.ts';
+import type { ResolvedPeriod } from './period.ts';
+import { buildPlayerRow } from './period-rows.ts';
+import { ALL_COLUMNS, periodRowsCte, unpack } from './queries.ts';
+import { sortForPaging, type TableRequest } from './row-query.ts';
+import type { KdGroup } from './summaries.ts';
+
+/**
+ * A cold period's first page answered by the database alone (docs/decisions.md, "Speed (issue 16, F2)"): the same
+ * period statement as readPeriod, then the page (sorted and limited in SQL), the selected rows' sums per home kd
+ * (the summaries' input) and the home kds of the whole period, in one statement. Only the page's rows cross to the
+ * server and are built (by buildPlayerRow, as on the full path), so a cold first view costs about the floor. The
+ * full period is computed right after (service.ts), and every later view filters it.
+ *
+ * Used only when the answer is provably the full path's: every sorted column and summary metric has an exact SQL
+ * form below (whole numbers: the DKP formula's values must be whole), the farm policy counts farms as governors,
+ * and the view needs no search, column filter or top N. test/dashboard/sql-page.test.ts compares the two.
+ */
+
+// Each numeric player-table column as SQL over period_rows (queries.ts STAT_VALUES: v5 home kd, v6 start power,
+// v7 power, v8… gains in GAIN_COLUMNS order). Constants only, never a request's text.
+const T4 = 'v12';
+const T5 = 'v13';
+const weighted = (t4: string, t5: string) =>
+  `(case when ${t4} is null and ${t5} is null then null ` +
+  `else coalesce(${t4}, 0) * ${POINT_WEIGHTS.t4} + coalesce(${t5}, 0) * ${POINT_WEIGHTS.t5} end)`;
+const KILL_POINTS = weighted(T4, T5);
+const DEATH_POINTS = weighted('v15', 'v16');
+const HEAL_POINTS = weighted('v18', 'v19');
+
+const COLUMN_SQL: Readonly<Partial<Record<keyof PlayerRow, string>>> = {
+  'Gov ID': 'v0',
+  'First Scan': 'v1',
+  'Last Scan': 'v2',
+  KD: 'v5',
+  'Start Power': 'v6',
+  Power: 'v7',
+  'Power Change': '(v7 - v6)',
+  'T4 Kills': T4,
+  'T5 Kills': T5,
+  // period-rows.ts gameKillPoints: T4 × 10 + T5 × 20, one unknown tier as 0.
+  'KP (T4+T5)': `(case when ${T4} is null and ${T5} is null then null else coalesce(${T4}, 0) * 10 + coalesce(${T5}, 0) * 20 end)`,
+  Dead: 'v14',
+  Healed: 'v17',
+  'Kill Points': KILL_POINTS,
+  'Death Points': DEATH_POINTS,
+  'Heal Points': HEAL_POINTS,
+  'Total Points':
+    `(case when ${KILL_POINTS} is null and ${DEATH_POINTS} is null and ${HEAL_POINTS} is null then null ` +
+    `else coalesce(${KILL_POINTS}, 0) + coalesce(${DEATH_POINTS}, 0) + coalesce(${HEAL_POINTS}, 0) end)`,
+  'T1 Kills': 'v9',
+  'T2 Kills': 'v10',
+  'T3 Kills': 'v11',
+  'Kill Points Gained': 'v8',
+  'Rss Gathered': 'v20',
+  'Rss Assistance': 'v21',
+  'Alliance Helps': 'v22',
+};
+
+/** The gain each formula stat scores (period-rows.ts buildPlayerRow's DKP input). */
+const STAT_SQL: Readonly<Record<StatName, string>> = {
+  'T1-Kills': 'v9',
+  'T2-kills': 'v10',
+  'T3-Kills': 'v11',
+  'T4-Kills': T4,
+  'T5-Kills': T5,
+  'Dead Troops': 'v14',
+  'Rss Assistance': 'v21',
+  'Alliance Helps': 'v22',
+  'Rss Gathered': 'v20',
+  'T4 Dead Troops': 'v15',
+  'T5 Dead Troops': 'v16',
+};
+
+/** Past this value a term's products could leave the integers both databases and JavaScript add exactly. */
+const MAX_TERM_VALUE = 1_000_000;
+
+/**
+ * The formula's DKP as SQL (core dkpScorer: Σ value × gain, an unknown gain as 0, unknown when every gain is, 0
+ * without terms), or null when a value is not a whole number: a fractional product summed in another order could
+ * differ in its last bit from the full path's.
+ */
+export function dkpSql(formula: StatsFormula): string | null {
+  const terms = enabledTerms(formula);
+  if (terms.length === 0) return '0';
+  if (terms.some((term) => !Number.isSafeInteger(term.value) || Math.abs(term.value) > MAX_TERM_VALUE)) {
+    return null;
+  }
+  const columns = terms.map((term) => STAT_SQL[term.stat]);
+  const allUnknown = columns.map((column) => `${column} is null`).join(' and ');
+  const sum = terms.map((term, i) => `coalesce(${columns[i]}, 0) * ${term.value}`).join(' + ');
+  return `(case when ${allUnknown} then null else ${sum} end)`;
+}
+
+/** Pages longer than this (exports) take the full path: they read most of the period anyway. */
+const MAX_SQL_PAGE = 1_000;
+
+/** The summaries' metrics (CAMP_SUMMARY_HEADERS after the camp and governors) as SQL, DKP given. */
+function metricSql(headers: readonly string[], dkp: string): string[] {
+  return headers.map((header) => (header === 'DKP' ? dkp : COLUMN_SQL[header as keyof PlayerRow]!));
+}
+
+/**
+ * The home kds a view selects when SQL can answer it — [] for every governor, else its kd or its camp's kds —
+ * or null when the view needs the full path (see the file's comment).
+ */
+export function sqlPageScope(
+  request: TableRequest,
+  context: KingdomContext,
+  dkp: string | null,
+): readonly number[] | null {
+  if (dkp === null || context.farms.policy.mode !== 'counted') return null;
+  if (request.search !== '' || request.filters.length > 0 || request.top !== null) return null;
+  if (request.pageSize > MAX_SQL_PAGE) return null;
+  if (!request.sorts.every((entry) => entry.key === 'DKP' || COLUMN_SQL[entry.key as keyof PlayerRow])) {
+    return null;
+  }
+  if (request.kd !== null) return request.camp === null ? [request.kd] : null;
+  if (request.camp === null) return [];
+  const kds = context.campKds(request.camp);
+  return kds.length > 0 ? kds : null;
+}
+
+export interface SqlPage {
+  /** The page's rows, in the request's order. */
+  rows: PlayerRow[];
+  /** Governors the view selects (before paging). */
+  total: number;
+  /** The selected governors' metric sums per home kd, in SUMMARY metric order. */
+  groups: KdGroup[];
+  /** Home kds of every governor of the period (null: unknown), lowest first. */
+  homeKds: (number | null)[];
+}
+
+/** The page, sums and home kds of a view that sqlPageScope accepted (`scope`: its kds, [] for all). */
+export async function readSqlPage(
+  db: Kysely<Database>,
+  context: KingdomContext,
+  period: ResolvedPeriod,
+  request: TableRequest,
+  scope: readonly number[],
+  dkp: string,
+  metricHeaders: readonly string[],
+): Promise<SqlPage> {
+  const cte = periodRowsCte(db, context.kingdom.kd, period.scans);
+  if (cte === null) return { rows: [], total: 0, groups: [], homeKds: [] };
+  const columnOf = (key: string) => (key === 'DKP' ? dkp : COLUMN_SQL[key as keyof PlayerRow]!);
+  // Missing values last in either direction, then Gov ID: sortForPaging's order (row-query.ts).
+  const order = request.sorts.map((entry) => {
+    const column = columnOf(entry.key);
+    return `(${column}) is null, ${column} ${entry.direction === 'desc' ? 'desc' : 'asc'}`;
+  });
+  if (!request.sorts.some((entry) => entry.key === 'Gov ID')) order.push('v0 asc');
+  const where: RawBuilder<unknown> = scope.length === 0 ? sql`true` : sql`v5 in (${sql.join(scope)})`;
+  const sums = metricSql(metricHeaders, dkp)
+    .map((metric, i) => `sum(${metric}) as s${i}`)
+    .join(', ');
+  const sumColumns = metricHeaders.map((_, i) => `s${i}`).join(', ');
+  const offset = (request.page - 1) * request.pageSize;
+  const postgres = dialectOf(db) === 'postgres';
+  const [array, aggregate] = postgres ? ['json_build_array', 'json_agg'] : ['json_array', 'json_group_array'];
+  const selected = sql`
+    select * from period_rows where ${where}
+    order by ${sql.raw(order.join(', '))} limit ${request.pageSize} offset ${offset}`;
+  const grouped = sql`select v5, count(*) as n, ${sql.raw(sums)} from period_rows where ${where} group by v5`;
+  const { rows } = await sql<{ page: unknown; groups: unknown; home_kds: unknown }>`
+    ${cte}
+    select
+      (select ${sql.raw(aggregate)}(${sql.raw(array)}(${sql.raw(ALL_COLUMNS)})) from (${selected}) p) as page,
+      (select ${sql.raw(aggregate)}(${sql.raw(array)}(v5, n, ${sql.raw(sumColumns)})) from (${grouped}) g)
+        as groups,
+      (select ${sql.raw(aggregate)}(distinct v5) from period_rows) as home_kds
+  `.execute(db);
+  const [page, groups, homeKds] = ['page', 'groups', 'home_kds'].map((name) => {
+    const value = rows[0]?.[name as keyof (typeof rows)[0]];
+    // SQLite answers JSON texts; pg parses json columns itself; an empty aggregate is null on both.
+    return (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as unknown[][];
+  }) as [unknown[][], unknown[][], unknown[]];
+  // The page's rows are built as the full path builds them; sorted again here because an aggregate's order is
+  // not guaranteed by SQL (the same order: the SQL one is sortForPaging's).
+  const rowContext = {
+    period: { start: period.start.takenAt, end: period.end.takenAt },
+    dkp: dkpScorer(context.formula),
+    campOf: context.campOf,
+  };
+  const pageRows = sortForPaging(
+    page.map((values) => buildPlayerRow(unpack(values), rowContext)),
+    request.sorts,
+  );
+  const kdGroups = groups.map(([kd, governors, ...values]) => ({
+    kd: toNumber(kd),
+    governors: Number(governors),
+    sums: values.map(toNumber),
+  }));
+  return {
+    rows: pageRows,
+    total: kdGroups.reduce((sum, group) => sum + group.governors, 0),
+    groups: kdGroups,
+    homeKds: homeKds.map(toNumber).sort((a, b) => (a ?? -1) - (b ?? -1)),
+  };
+}
+
+function toNumber(value: unknown): number | null {
+  return value === null || value === undefined ? null : Number(value);
+}
