@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { autarchRoutes } from './features/autarch/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
+import { dataReviewRoutes } from './features/data-review/routes.ts';
 import { demoRoutes } from './features/demo/routes.ts';
 import { farmRoutes } from './features/farms/routes.ts';
 import { formulaRoutes } from './features/formula/routes.ts';
@@ -83,6 +84,7 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
       await api.register(kingdomAdminRoutes);
       await api.register(kingdomFileRoutes);
       await api.register(farmRoutes);
+      await api.register(dataReviewRoutes);
     },
     { prefix: '/api' },
   );

@@ -6,6 +6,7 @@ import { registerKingdomCommands } from './cli/kingdom-commands.ts';
 import { registerKvkCommands } from './cli/kvk-commands.ts';
 import { registerKvkDataCommands } from './cli/kvk-data-commands.ts';
 import { registerRallyCommands } from './cli/rally-commands.ts';
+import { registerReviewCommands } from './cli/review-commands.ts';
 import { registerScanCommands } from './cli/scan-commands.ts';
 import { registerUserCommands } from './cli/user-commands.ts';
 
@@ -24,6 +25,7 @@ registerKvkDataCommands(program);
 registerUserCommands(program);
 registerAdminCommands(program);
 registerFarmCommands(program);
+registerReviewCommands(program);
 
 try {
   await program.parseAsync(process.argv);

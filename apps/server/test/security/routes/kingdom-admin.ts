@@ -1,5 +1,6 @@
 import { addKingdom } from '../../../src/features/kingdoms/service.ts';
 import type { RouteContext, RouteRule } from '../route-table.ts';
+import { DATA_REVIEW_ROUTES } from './data-review.ts';
 
 const octet = { 'content-type': 'application/octet-stream' };
 const admin = (ctx: RouteContext) => `/api/admin/kingdoms/${ctx.kd}/${ctx.code}`;
@@ -228,6 +229,8 @@ export const KINGDOM_ADMIN_ROUTES: RouteRule[] = [
     feature: 'farms',
     request: (c) => ({ url: `${admin(c)}/farms/suggestions/dismiss`, payload: {} }),
   },
+  // The Data Review page (features/data-review, docs/data-review.md)
+  ...DATA_REVIEW_ROUTES,
   {
     method: 'GET',
     path: '/api/admin/kingdoms/:kd/rally-token',

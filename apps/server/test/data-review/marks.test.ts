@@ -1,0 +1,119 @@
+import {
+  dashboardResponseSchema,
+  kdDashboardResponseSchema,
+  type ReviewMarks,
+} from '@kingdom-stats/core/api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asAdmin, createReviewWorld, flagValue, KD, type ReviewWorld } from './review-support.ts';
+
+/** Issue 12 item 4: the dashboard's and the KD DKP dashboard's answers mark values under review and corrected gains. */
+describe('viewer marks', () => {
+  let r: ReviewWorld;
+
+  beforeAll(async () => {
+    r = await createReviewWorld();
+  });
+  afterAll(() => r.t.close());
+
+  const dashboardMarks = async (query = 'pageSize=100'): Promise<ReviewMarks | undefined> => {
+    const answer = await r.t.app.inject(`/api/dashboard/${KD}/data/${r.code}?${query}`);
+    expect(answer.statusCode).toBe(200);
+    return dashboardResponseSchema.parse(answer.json()).reviewMarks;
+  };
+  const kdDkpMarks = async (): Promise<ReviewMarks | undefined> => {
+    const answer = await r.t.app.inject(`/api/kd-dashboard/${KD}/data/${r.code}`);
+    expect(answer.statusCode).toBe(200);
+    return kdDashboardResponseSchema.parse(answer.json()).reviewMarks;
+  };
+
+  it('no flags, no corrections: the answers carry no marks', async () => {
+    expect(await dashboardMarks()).toBeUndefined();
+    expect(await kdDkpMarks()).toBeUndefined();
+  });
+
+  it('a flag on a scan between the period’s ends does not mark the gain', async () => {
+    const middle = await flagValue(r.db, {
+      scanId: r.scans[1]!,
+      governorId: 102,
+      field: 'power',
+      check: 'power_jump',
+    });
+    expect(await dashboardMarks()).toBeUndefined();
+    await asAdmin(r, 'POST', `/flags/${middle}/accept`, {});
+  });
+
+  it('an open flag on the period’s last scan marks that governor only, with its reason; accepting it removes the mark', async () => {
+    const flagId = await flagValue(r.db, {
+      scanId: r.scans[2]!,
+      governorId: 101,
+      field: 't4_kills',
+      reason: 'T4 kills look misread',
+    });
+    const marks = await dashboardMarks();
+    expect(marks).toEqual({
+      '101': { underReview: [{ field: 't4_kills', reason: 'T4 kills look misread' }], corrected: [] },
+    });
+    expect(await kdDkpMarks()).toEqual(marks);
+    // Only the governors of the answered page: Ayla (the strongest) is on page 1 of one row, not on page 2.
+    expect(await dashboardMarks('pageSize=1&page=2')).toBeUndefined();
+    expect(Object.keys((await dashboardMarks('pageSize=1&page=1')) ?? {})).toEqual(['101']);
+
+    const accept = await asAdmin(r, 'POST', `/flags/${flagId}/accept`, {});
+    expect(accept.statusCode).toBe(200);
+    expect(await dashboardMarks()).toBeUndefined();
+    expect(await kdDkpMarks()).toBeUndefined();
+  });
+
+  it('a correction on the period’s first scan marks the gain as resting on it (old → new); revert puts the flag back', async () => {
+    const flagId = await flagValue(r.db, {
+      scanId: r.scans[0]!,
+      governorId: 103,
+      field: 'dead',
+      reason: 'Dead looks misread',
+    });
+    expect((await dashboardMarks())?.['103']?.underReview).toEqual([
+      { field: 'dead', reason: 'Dead looks misread' },
+    ]);
+    const correct = await asAdmin(r, 'POST', '/corrections', {
+      scanId: r.scans[0],
+      governorId: 103,
+      field: 'dead',
+      value: 99_000,
+      flagId,
+    });
+    expect(correct.statusCode).toBe(200);
+    const marks = await dashboardMarks();
+    expect(marks?.['103']).toEqual({
+      underReview: [],
+      corrected: [{ field: 'dead', oldValue: 100_000, newValue: 99_000, takenAt: expect.any(Number) }],
+    });
+    expect((await kdDkpMarks())?.['103']).toEqual(marks?.['103']);
+    const correctionId = (correct.json() as { correction: { id: number } }).correction.id;
+    expect((await asAdmin(r, 'POST', `/corrections/${correctionId}/revert`)).statusCode).toBe(200);
+    // The misread value is back, and with it its flag: under review again, no correction.
+    expect(await dashboardMarks()).toEqual({
+      '103': { underReview: [{ field: 'dead', reason: 'Dead looks misread' }], corrected: [] },
+    });
+    expect((await asAdmin(r, 'POST', `/flags/${flagId}/accept`, {})).statusCode).toBe(200);
+    expect(await dashboardMarks()).toBeUndefined();
+  });
+
+  it('a period that leaves out the flagged scan has no mark', async () => {
+    await flagValue(r.db, {
+      scanId: r.scans[2]!,
+      governorId: 102,
+      field: 'helps',
+      reason: 'Helps look misread',
+    });
+    const times = await r.db
+      .selectFrom('scans')
+      .select('taken_at')
+      .where('kingdom_kd', '=', KD)
+      .orderBy('taken_at')
+      .execute();
+    expect((await dashboardMarks())?.['102']).toBeDefined();
+    expect(
+      await dashboardMarks(`pageSize=100&start_date=${times[0]?.taken_at}&end_date=${times[1]?.taken_at}`),
+    ).toBeUndefined();
+  });
+});
