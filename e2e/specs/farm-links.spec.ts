@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { demoTarget } from '../pages/DashboardPage.ts';
 import { FarmLinksPage } from '../pages/FarmLinksPage.ts';
 import { GovernorPage } from '../pages/GovernorPage.ts';
+import { KdDashboardPage, kdDashboardJson } from '../pages/KdDashboardPage.ts';
 import { BASE_URL } from '../support/env.ts';
 import { accessCode, signIn } from '../support/users.ts';
 
@@ -116,5 +117,28 @@ test.describe('farm links', () => {
     await farmLink.click();
     await expect(page).toHaveURL(new RegExp(`/governor/${link.farmId}/`));
     await expect(page.locator('section#linked-accounts')).toContainText(`Farm of ${link.mainName}`);
+  });
+
+  test('with farms shown apart, KD DKP marks a farm and gives it no goal', async ({ page, request }) => {
+    const target = await demoTarget(request);
+    const session = await signIn(page, 'superadmin');
+    const auth = { authorization: `Bearer ${session.token}` };
+    const policy = `${BASE_URL}/api/admin/kingdoms/${target.kd}/${target.code}/farms/policy`;
+    await page.request.post(policy, { headers: auth, data: { mode: 'apart', weightPct: 100 } });
+    try {
+      const kvk = await kdDashboardJson(request, target);
+      const farm = kvk.playerData.find((row) => row['Farm Of'] !== undefined)!;
+      expect(farm['DKP Goal']).toBeNull();
+      // Every main comes before every farm.
+      const firstFarm = kvk.playerData.findIndex((row) => row['Farm Of'] !== undefined);
+      expect(kvk.playerData.slice(firstFarm).every((row) => row['Farm Of'] !== undefined)).toBe(true);
+      const dkp = new KdDashboardPage(page, target);
+      await dkp.openLoaded();
+      await dkp.search.fill(String(farm['Governor ID']));
+      await expect(dkp.rows).toHaveCount(1);
+      await expect(dkp.rows.first()).toContainText(`Farm of ${farm['Farm Of']}`);
+    } finally {
+      await page.request.post(policy, { headers: auth, data: { mode: 'counted', weightPct: 100 } });
+    }
   });
 });
