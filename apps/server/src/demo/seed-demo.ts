@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.ts';
 import { type GovernorStatRow, insertScan } from '../features/scans/scan-store.ts';
 import { generateAutarchScans } from './autarch.ts';
 import { DEMO_SETTING_KEYS } from './demo-target.ts';
-import { insertDemoFarmLinks } from './farm-links.ts';
+import { demoFarmLinks, insertDemoFarmLinks } from './farm-links.ts';
 import { createPopulation, type Governor } from './governors.ts';
 import { type DeadCounts, formulaRow, hohRows, kvkSeasonRows, prekvkRows } from './kvk.ts';
 import { KINGDOM_NAMES } from './names.ts';
@@ -203,7 +203,16 @@ async function insertKingdomScans(
     beforeKvk: new Map(),
     afterWars: new Map(),
   };
-  for (const { slot, rows } of simulateScans(root.fork('scans'), timeline, population)) {
+  // Simulated in full first: which governors the last scans leave out depends on the latest scan.
+  const simulated = [...simulateScans(root.fork('scans'), timeline, population)].map(({ slot, rows }) => ({
+    slot,
+    rows,
+  }));
+  // Linked farms stay in the scans: the farm links' own checks and pages show them (farm-links.ts, the same fork).
+  const linked = new Set(demoFarmLinks(root.fork('farm-links'), population).map((link) => link.farmId));
+  const belowCutoff = underTheScansReach(simulated, linked);
+  for (const { slot, rows: everyone } of simulated) {
+    const rows = everyone.filter((row) => !(slot.index >= (belowCutoff.get(row.governor_id) ?? Infinity)));
     await insertScan(
       trx,
       {
@@ -220,10 +229,33 @@ async function insertKingdomScans(
     for (const row of rows) seen.add(row.governor_id);
     if (slot === lastBeforeOpen) result.beforeKvk = deadCounts(rows);
     if (slot === afterLastWar) result.afterWars = deadCounts(rows);
-    result.latestRows = rows;
+    // Rallies and autarch data come from every governor of the kingdom, scanned or not.
+    result.latestRows = everyone;
   }
   result.governors = seen.size;
   return result;
+}
+
+const BELOW_CUTOFF = 3;
+
+/**
+ * Scanners read a kingdom's top governors by power. In the demo's last scans the smallest of the kingdom's own
+ * governors at its latest scan (up to three, and only those smaller than every linked farm, which stay in the scans)
+ * fall under that reach: still in the kingdom, left out of the stored scans from the third-last scan on, so the movements screen can tell "below the scan's cut-off" from "left" (docs/movements.md).
+ * That is after the second war, so the KvK's Hall of Heroes and DKP inputs keep them. Answers governor → the first
+ * scan index without them.
+ */
+function underTheScansReach(
+  scans: readonly { rows: readonly GovernorStatRow[] }[],
+  kept: ReadonlySet<number>,
+): Map<number, number> {
+  const last = scans.length - 1;
+  const own = (scans[last]?.rows ?? []).filter((row) => row.home_kd === DEMO_KD && row.power !== null);
+  const smallest = [...own].sort((a, b) => a.power! - b.power! || a.governor_id - b.governor_id);
+  // Only accounts smaller than every governor the scans keep: a kept one below them would set the cut-off lower.
+  const firstKept = smallest.findIndex((row) => kept.has(row.governor_id));
+  const under = smallest.slice(0, Math.min(BELOW_CUTOFF, firstKept === -1 ? BELOW_CUTOFF : firstKept));
+  return new Map(under.map((row) => [row.governor_id, last - 2]));
 }
 
 function deadCounts(rows: readonly GovernorStatRow[]): Map<number, DeadCounts> {
