@@ -4,7 +4,9 @@ import { FarmLinksPage } from '../pages/FarmLinksPage.ts';
 import { GovernorPage } from '../pages/GovernorPage.ts';
 import { KdDashboardPage, kdDashboardJson } from '../pages/KdDashboardPage.ts';
 import { BASE_URL } from '../support/env.ts';
-import { accessCode, signIn } from '../support/users.ts';
+import { accessCode, perProject, signIn } from '../support/users.ts';
+
+const HERO_SCROLLS = new URL('../../fixtures/scans/hero-scrolls/', import.meta.url).pathname;
 
 // Farm and alt accounts (issue 13 item 3, docs/farms.md): the admin page's link flow and policy, and the governor
 // page's linked accounts, at 1366 px and at 375 px (touch).
@@ -140,5 +142,31 @@ test.describe('farm links', () => {
     } finally {
       await page.request.post(policy, { headers: auth, data: { mode: 'counted', weightPct: 100 } });
     }
+  });
+
+  test('a Hero Scrolls upload suggests its Rolled Up farms; one accepted becomes a link, one dismissed goes', async ({
+    page,
+  }, testInfo) => {
+    const kd = perProject(testInfo, 2105, 2106);
+    const code = await accessCode(page, kd);
+    await signIn(page, 'superadmin');
+    const settings = new FarmLinksPage(page);
+    await settings.open(kd, code);
+    const file = 'kingdom_scan_baseline_data.xlsx';
+    await settings.uploadScans(`${HERO_SCROLLS}${file}`);
+    await expect(settings.uploadResult(file)).toBeVisible({ timeout: 30_000 });
+
+    const suggested = settings.farms.getByRole('list', { name: 'Suggested links' });
+    await expect(suggested.locator('[data-suggestion="100870734"]')).toContainText('Farm of ˢᵖ Fateフェイト');
+    await expect(suggested.locator('[data-suggestion="67174744"]')).toContainText('Farm of ᴺᴷLincLonc');
+    await settings.farms.getByRole('button', { name: 'Dismiss the suggestion for ˢᵖShibainu' }).click();
+    await expect(suggested.locator('[data-suggestion="67174744"]')).toHaveCount(0);
+    await settings.farms
+      .getByRole('button', { name: 'Accept: ˢᵖFateRyoshu is a farm of ˢᵖ Fateフェイト' })
+      .click();
+    await expect(settings.link(100870734)).toContainText(
+      'Farm of ˢᵖ Fateフェイト (89666025) · from a Rolled Up sheet',
+    );
+    await expect(settings.farms).toContainText('None waiting.');
   });
 });

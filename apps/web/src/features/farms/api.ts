@@ -11,8 +11,10 @@ import { apiDelete, apiGet, apiPost, segment } from '../../api/client.ts';
 
 /** The admin page's farm calls (/admin/kingdoms/{kd}/{code}/farms…, docs/farms.md). */
 
+// Under the admin page's own key: whatever refreshes the page (a scan upload, which may bring Rolled Up suggestions)
+// refreshes the farm section too.
 const farmKeys = {
-  one: (kd: string, code: string) => ['admin-farms', kd, code] as const,
+  one: (kd: string, code: string) => ['admin-kingdoms', kd, code, 'farms'] as const,
 };
 
 function basePath(kd: string, code: string): string {
