@@ -7,6 +7,7 @@ import { DEMO_SETTING_KEYS } from './demo-target.ts';
 import { demoFarmLinks, insertDemoFarmLinks } from './farm-links.ts';
 import { createPopulation, type Governor } from './governors.ts';
 import { type DeadCounts, formulaRow, hohRows, kvkSeasonRows, prekvkRows } from './kvk.ts';
+import { insertDemoMisreads } from './misreads.ts';
 import { KINGDOM_NAMES } from './names.ts';
 import { generateRallies } from './rallies.ts';
 import { Rng } from './random.ts';
@@ -67,6 +68,7 @@ export async function seedDemo(
     await trx.insertInto('formulas').values(formulaRow(timeline)).execute();
 
     const kingdomScans = await insertKingdomScans(trx, root, timeline, population);
+    await insertDemoMisreads(trx, DEMO_KD);
     await insertMany(prekvkRows(root.fork('prekvk'), timeline, population), (rows) =>
       trx.insertInto('prekvk_points').values(rows).execute(),
     );

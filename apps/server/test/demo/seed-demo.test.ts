@@ -307,7 +307,7 @@ const STAT_NAMES = [
 
 /** Every governor's kingdom-scan rows in time order. */
 async function statHistory() {
-  return db()
+  const rows = await db()
     .selectFrom('governor_stats as g')
     .innerJoin('scans as s', 's.id', 'g.scan_id')
     .select([
@@ -321,6 +321,21 @@ async function statHistory() {
     .orderBy('g.governor_id')
     .orderBy('s.taken_at')
     .execute();
+  // The demo's deliberate misreads (src/demo/misreads.ts), read as the review's suggestions correct them.
+  const flags = await db()
+    .selectFrom('value_flags as f')
+    .innerJoin('scans as s', 's.id', 'f.scan_id')
+    .select(['f.governor_id', 's.taken_at', 'f.field', 'f.suggested_value'])
+    .where('f.status', '=', 'open')
+    .execute();
+  for (const flag of flags) {
+    const row = rows.find(
+      (r) => r.governor_id === Number(flag.governor_id) && Number(r.taken_at) === Number(flag.taken_at),
+    ) as Record<string, unknown> | undefined;
+    if (row && flag.suggested_value !== null && flag.field in row)
+      row[flag.field] = Number(flag.suggested_value);
+  }
+  return rows;
 }
 
 const TABLES: { table: keyof Database; order: string[] }[] = [
