@@ -18,8 +18,8 @@ import type { KdGroup } from './summaries.ts';
 
 /**
  * A cold period's first page answered by the database alone (docs/decisions.md, "Speed (issue 16, F2)"): the same
- * period statement as readPeriod, then the page (sorted and limited in SQL), the selected rows' sums per home kd
- * (the summaries' input) and the home kds of the whole period, in one statement. Only the page's rows cross to the
+ * period statement as readPeriod, then the page (sorted and limited in SQL) and every home kd's sums (the
+ * summaries' input for the kds selected, and the period's list of home kds), in one statement. Only the page's rows cross to the
  * server and are built (by buildPlayerRow, as on the full path), so a cold first view costs about the floor. The
  * full period is computed right after (service.ts), and every later view filters it.
  *
@@ -173,20 +173,20 @@ export async function readSqlPage(
   const selected = sql`
     select * from period_rows where ${where}
     order by ${sql.raw(order.join(', '))} limit ${request.pageSize} offset ${offset}`;
-  const grouped = sql`select v5, count(*) as n, ${sql.raw(sums)} from period_rows where ${where} group by v5`;
+  // Every home kd's sums, selected or not: the kds not selected give the period's list of home kds.
+  const grouped = sql`select v5, count(*) as n, ${sql.raw(sums)} from period_rows group by v5`;
   const { rows } = await sql<{ page: unknown; groups: unknown; home_kds: unknown }>`
     ${cte}
     select
       (select ${sql.raw(aggregate)}(${sql.raw(array)}(${sql.raw(ALL_COLUMNS)})) from (${selected}) p) as page,
       (select ${sql.raw(aggregate)}(${sql.raw(array)}(v5, n, ${sql.raw(sumColumns)})) from (${grouped}) g)
-        as groups,
-      (select ${sql.raw(aggregate)}(distinct v5) from period_rows) as home_kds
+        as groups
   `.execute(db);
-  const [page, groups, homeKds] = ['page', 'groups', 'home_kds'].map((name) => {
+  const [page, groups] = ['page', 'groups'].map((name) => {
     const value = rows[0]?.[name as keyof (typeof rows)[0]];
     // SQLite answers JSON texts; pg parses json columns itself; an empty aggregate is null on both.
     return (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as unknown[][];
-  }) as [unknown[][], unknown[][], unknown[]];
+  }) as [unknown[][], unknown[][]];
   // The page's rows are built as the full path builds them; sorted again here because an aggregate's order is
   // not guaranteed by SQL (the same order: the SQL one is sortForPaging's).
   const rowContext = {
@@ -203,11 +203,13 @@ export async function readSqlPage(
     governors: Number(governors),
     sums: values.map(toNumber),
   }));
+  const selectedGroups =
+    scope.length === 0 ? kdGroups : kdGroups.filter((group) => group.kd !== null && scope.includes(group.kd));
   return {
     rows: pageRows,
-    total: kdGroups.reduce((sum, group) => sum + group.governors, 0),
-    groups: kdGroups,
-    homeKds: homeKds.map(toNumber).sort((a, b) => (a ?? -1) - (b ?? -1)),
+    total: selectedGroups.reduce((sum, group) => sum + group.governors, 0),
+    groups: selectedGroups,
+    homeKds: kdGroups.map((group) => group.kd).sort((a, b) => (a ?? -1) - (b ?? -1)),
   };
 }
 
