@@ -106,3 +106,66 @@ test.describe('compare governors', () => {
     );
   });
 });
+
+test.describe('season against season', () => {
+  test('draws two seasons by day of season with a read-out for each', async ({ page, request }, testInfo) => {
+    const target = await demoTarget(request);
+    const rows = await request.get(`/api/kd-dashboard/${target.kd}/data/${target.code}?top=all`);
+    const id = Number(
+      ((await rows.json()) as { playerData: { 'Governor ID': number }[] }).playerData[0]!['Governor ID'],
+    );
+    // The demo has scans of one season only: the page is given the governor's answer with an earlier season added,
+    // its scans the current ones 150 days earlier with 60 % of the kill points (what the card must draw from).
+    const answer = await request.get(`/api/governor/${target.kd}/${id}/${target.code}`);
+    const real = (await answer.json()) as {
+      scans: { takenAt: number; killPoints: number | null }[];
+      seasons: { kvkNumber: number; openTime: number; closeTime: number; result: unknown }[];
+    };
+    const shift = 150 * 86_400;
+    const current = real.seasons.find((s) => s.kvkNumber === 7)!;
+    const inCurrent = real.scans.filter(
+      (s) => s.takenAt >= current.openTime && s.takenAt <= current.closeTime,
+    );
+    const earlier = inCurrent.map((s) => ({
+      ...s,
+      takenAt: s.takenAt - shift,
+      killPoints: s.killPoints === null ? null : Math.round(s.killPoints * 0.6),
+    }));
+    const faked = {
+      ...real,
+      scans: [...earlier, ...real.scans],
+      seasons: [
+        {
+          kvkNumber: 6,
+          openTime: current.openTime - shift,
+          closeTime: current.closeTime - shift,
+          result: null,
+        },
+        current,
+      ],
+    };
+    await page.route(`**/api/governor/${target.kd}/${id}/**`, (route) => route.fulfill({ json: faked }));
+    const governor = new GovernorPage(page, target);
+    await governor.open(id);
+
+    const card = page.locator('#seasons-compare');
+    await expect(card.getByRole('heading', { name: 'Season against season' })).toBeVisible();
+    await expect(card.getByLabel('Season')).toHaveValue('7');
+    await expect(card.getByLabel('Against')).toHaveValue('6');
+    // At the latest day both lines read the gain since their season's first scan.
+    const gain = (scans: typeof inCurrent) => scans.at(-1)!.killPoints! - scans[0]!.killPoints!;
+    const readout = card.getByTestId('season-readout');
+    await expect(readout).toContainText(`KvK 7 +${formatted(gain(inCurrent))}`);
+    await expect(readout).toContainText(`KvK 6 +${formatted(gain(earlier))}`);
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: testInfo.outputPath('season-compare.png') });
+    const plot = card.getByTestId('season-chart').locator('.u-over');
+    const box = (await plot.boundingBox())!;
+    await (testInfo.project.name === 'mobile'
+      ? plot.tap({ position: { x: 2, y: box.height / 2 } })
+      : plot.hover({ position: { x: 2, y: box.height / 2 } }));
+    await expect(readout).toContainText('Day 1 of KvK');
+    await expect(readout).toContainText('KvK 7 0');
+    await noSidewaysScroll(page);
+  });
+});
