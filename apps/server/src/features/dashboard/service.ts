@@ -87,6 +87,7 @@ export class DashboardService {
   sqlAnswers = 0;
   /** Periods being computed after their first page was answered from SQL (see sqlAnswer). */
   private readonly background = new Set<Promise<unknown>>();
+  private readonly queued: (() => Promise<unknown>)[] = [];
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -181,8 +182,9 @@ export class DashboardService {
     return { kds: [...kds].sort((a, b) => a - b) };
   }
 
-  /** Resolves once every period computed in the background (after a first page from SQL) is done. */
+  /** Starts any queued background work and resolves once all of it is done. */
   async settled(): Promise<void> {
+    this.startQueued();
     while (this.background.size > 0) await Promise.all(this.background);
   }
 
@@ -250,14 +252,24 @@ export class DashboardService {
     };
   }
 
-  /** Starts work after the current answer is sent (setImmediate: the reply is written first). */
+  /**
+   * Work to start once the current answer is sent: the route's onResponse hook calls startQueued (a computation
+   * started earlier would delay the reply it follows; SQLite's reads block the event loop).
+   */
   private inBackground(work: () => Promise<unknown>): void {
-    const done = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(work)
-      // A failed computation is not cached (ComputeCache); the next request computes it again and reports it.
-      .catch(() => undefined)
-      .finally(() => this.background.delete(done));
-    this.background.add(done);
+    this.queued.push(work);
+  }
+
+  /** Starts the work queued by answers already sent (see inBackground). */
+  startQueued(): void {
+    for (const work of this.queued.splice(0)) {
+      const done = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(work)
+        // A failed computation is not cached (ComputeCache); the next request computes it again and reports it.
+        .catch(() => undefined)
+        .finally(() => this.background.delete(done));
+      this.background.add(done);
+    }
   }
 
   /** The latest kingdom scan's totals per camp and kd (not bound to the selected period). */
