@@ -6,7 +6,7 @@ import {
   type StatsFormula,
 } from '@kingdom-stats/core';
 import type { PlayerRow } from '@kingdom-stats/core/api';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { KingdomContext } from './context.ts';
@@ -25,7 +25,7 @@ import type { KdGroup } from './summaries.ts';
  *
  * Used only when the answer is provably the full path's: every sorted column and summary metric has an exact SQL
  * form below (whole numbers: the DKP formula's values must be whole), the farm policy counts farms as governors,
- * and the view needs no search, column filter or top N. test/dashboard/sql-page.test.ts compares the two.
+ * and the view is of the whole period (no kd, camp, search, column filter or top N). test/dashboard/sql-page.test.ts compares the two.
  */
 
 // Each numeric player-table column as SQL over period_rows (queries.ts STAT_VALUES: v5 home kd, v6 start power,
@@ -112,44 +112,38 @@ function metricSql(headers: readonly string[], dkp: string): string[] {
 }
 
 /**
- * The home kds a view selects when SQL can answer it — [] for every governor, else its kd or its camp's kds —
- * or null when the view needs the full path (see the file's comment).
+ * Whether SQL answers this view (see the file's comment). A kd or camp view does not: F1's scoped read (one kd's
+ * rows sent and built) is cheaper than grouping the whole period, measured in docs/benchmarks.md (F2).
  */
-export function sqlPageScope(
+export function sqlAnswers(
   request: TableRequest,
   context: KingdomContext,
   dkp: string | null,
-): readonly number[] | null {
-  if (dkp === null || context.farms.policy.mode !== 'counted') return null;
-  if (request.search !== '' || request.filters.length > 0 || request.top !== null) return null;
-  if (request.pageSize > MAX_SQL_PAGE) return null;
-  if (!request.sorts.every((entry) => entry.key === 'DKP' || COLUMN_SQL[entry.key as keyof PlayerRow])) {
-    return null;
-  }
-  if (request.kd !== null) return request.camp === null ? [request.kd] : null;
-  if (request.camp === null) return [];
-  const kds = context.campKds(request.camp);
-  return kds.length > 0 ? kds : null;
+): dkp is string {
+  if (dkp === null || context.farms.policy.mode !== 'counted') return false;
+  if (request.kd !== null || request.camp !== null) return false;
+  if (request.search !== '' || request.filters.length > 0 || request.top !== null) return false;
+  if (request.pageSize > MAX_SQL_PAGE) return false;
+  return request.sorts.every((entry) => entry.key === 'DKP' || COLUMN_SQL[entry.key as keyof PlayerRow]);
 }
 
 export interface SqlPage {
   /** The page's rows, in the request's order. */
   rows: PlayerRow[];
-  /** Governors the view selects (before paging). */
+  /** Governors of the period. */
   total: number;
-  /** The selected governors' metric sums per home kd, in SUMMARY metric order. */
+  /** The governors' metric sums per home kd, in summary metric order. */
   groups: KdGroup[];
   /** Home kds of every governor of the period (null: unknown), lowest first. */
   homeKds: (number | null)[];
 }
 
-/** The page, sums and home kds of a view that sqlPageScope accepted (`scope`: its kds, [] for all). */
+/** The page, sums and home kds of a view that sqlAnswers accepted. */
 export async function readSqlPage(
   db: Kysely<Database>,
   context: KingdomContext,
   period: ResolvedPeriod,
   request: TableRequest,
-  scope: readonly number[],
   dkp: string,
   metricHeaders: readonly string[],
 ): Promise<SqlPage> {
@@ -162,7 +156,6 @@ export async function readSqlPage(
     return `(${column}) is null, ${column} ${entry.direction === 'desc' ? 'desc' : 'asc'}`;
   });
   if (!request.sorts.some((entry) => entry.key === 'Gov ID')) order.push('v0 asc');
-  const where: RawBuilder<unknown> = scope.length === 0 ? sql`true` : sql`v5 in (${sql.join(scope)})`;
   const sums = metricSql(metricHeaders, dkp)
     .map((metric, i) => `sum(${metric}) as s${i}`)
     .join(', ');
@@ -171,9 +164,9 @@ export async function readSqlPage(
   const postgres = dialectOf(db) === 'postgres';
   const [array, aggregate] = postgres ? ['json_build_array', 'json_agg'] : ['json_array', 'json_group_array'];
   const selected = sql`
-    select * from period_rows where ${where}
+    select * from period_rows
     order by ${sql.raw(order.join(', '))} limit ${request.pageSize} offset ${offset}`;
-  // Every home kd's sums, selected or not: the kds not selected give the period's list of home kds.
+  // Every home kd's sums: the summaries' input, and the period's list of home kds.
   const grouped = sql`select v5, count(*) as n, ${sql.raw(sums)} from period_rows group by v5`;
   const { rows } = await sql<{ page: unknown; groups: unknown; home_kds: unknown }>`
     ${cte}
@@ -203,12 +196,10 @@ export async function readSqlPage(
     governors: Number(governors),
     sums: values.map(toNumber),
   }));
-  const selectedGroups =
-    scope.length === 0 ? kdGroups : kdGroups.filter((group) => group.kd !== null && scope.includes(group.kd));
   return {
     rows: pageRows,
-    total: selectedGroups.reduce((sum, group) => sum + group.governors, 0),
-    groups: selectedGroups,
+    total: kdGroups.reduce((sum, group) => sum + group.governors, 0),
+    groups: kdGroups,
     homeKds: kdGroups.map((group) => group.kd).sort((a, b) => (a ?? -1) - (b ?? -1)),
   };
 }

@@ -20,7 +20,7 @@ import {
   loadKingdomContext,
   scansKey,
 } from './context.ts';
-import { dkpSql, readSqlPage, sqlPageScope } from './page-query.ts';
+import { dkpSql, readSqlPage, sqlAnswers } from './page-query.ts';
 import { type ResolvedPeriod, resolvePeriod } from './period.ts';
 import { ComputeCache } from './period-cache.ts';
 import { buildPlayerRow } from './period-rows.ts';
@@ -239,9 +239,8 @@ export class DashboardService {
       return null;
     }
     const dkp = dkpSql(context.formula);
-    const sqlScope = sqlPageScope(request, context, dkp);
-    if (sqlScope === null || dkp === null) return null;
-    const page = await readSqlPage(this.db, context, period, request, sqlScope, dkp, SUMMARY_METRIC_HEADERS);
+    if (!sqlAnswers(request, context, dkp)) return null;
+    const page = await readSqlPage(this.db, context, period, request, dkp, SUMMARY_METRIC_HEADERS);
     this.sqlAnswers++;
     this.inBackground(() => this.periodData(context, period, scope));
     return {
