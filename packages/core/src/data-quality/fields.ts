@@ -4,7 +4,7 @@
  * lower value in a later scan is a misread; power is not one (troops die, and power falls with them).
  */
 import { formatInteger } from '../numbers.ts';
-import type { CheckedField } from './types.ts';
+import { CHECKED_FIELDS, type CheckedField } from './types.ts';
 
 export const FIELD_LABELS: Record<CheckedField, string> = {
   power: 'Power',
@@ -26,23 +26,9 @@ export const FIELD_LABELS: Record<CheckedField, string> = {
 };
 
 /** Every checked field but power. */
-export const LIFETIME_COUNTERS = [
-  'kill_points',
-  't1_kills',
-  't2_kills',
-  't3_kills',
-  't4_kills',
-  't5_kills',
-  'dead',
-  't4_dead',
-  't5_dead',
-  'healed',
-  't4_healed',
-  't5_healed',
-  'rss_gathered',
-  'rss_assistance',
-  'helps',
-] as const satisfies readonly CheckedField[];
+export const LIFETIME_COUNTERS = CHECKED_FIELDS.filter(
+  (field): field is Exclude<CheckedField, 'power'> => field !== 'power',
+);
 
 export function knownNumber(value: number | null | undefined): value is number {
   return value !== null && value !== undefined && Number.isFinite(value);

@@ -1,4 +1,4 @@
-import { searchLikePattern } from '@kingdom-stats/core';
+import { CHECKED_FIELDS, searchLikePattern } from '@kingdom-stats/core';
 import {
   FLAG_STATUSES,
   type FlagStatus,
@@ -130,24 +130,8 @@ async function flagCounts(db: Kysely<Database>, kd: number): Promise<Record<Flag
   return counts;
 }
 
-const CONTEXT_COLUMNS = [
-  'power',
-  'kill_points',
-  't1_kills',
-  't2_kills',
-  't3_kills',
-  't4_kills',
-  't5_kills',
-  'dead',
-  't4_dead',
-  't5_dead',
-  'healed',
-  't4_healed',
-  't5_healed',
-  'rss_gathered',
-  'rss_assistance',
-  'helps',
-] as const;
+/** Every value a check looks at: the values shown around a flag. */
+const CONTEXT_COLUMNS = CHECKED_FIELDS;
 
 /**
  * Adds each flag's previous / this / next values: the governor's rows in the kingdom's scans of the same kind, read
