@@ -211,14 +211,17 @@ export class DashboardService {
     context: KingdomContext,
     period: ResolvedPeriod,
     scope: readonly number[] | null = null,
+    startAfter: Promise<void> = Promise.resolve(),
   ): Promise<PeriodData> {
     const key = periodKey(context, period);
     // Rolled-up farms may live in another kd than their main: a kd's view then needs the whole period.
     if (scope === null || this.periods.has(key) || context.farms.policy.mode === 'rolled-up') {
-      return this.periods.get(key, () => computePeriod(this.db, context, period, null));
+      return this.periods.get(key, () =>
+        startAfter.then(() => computePeriod(this.db, context, period, null)),
+      );
     }
     return this.periods.get(`${key}:kds=${scope.join(',')}`, () =>
-      computePeriod(this.db, context, period, scope),
+      startAfter.then(() => computePeriod(this.db, context, period, scope)),
     );
   }
 
@@ -242,7 +245,18 @@ export class DashboardService {
     if (!sqlAnswers(request, context, dkp)) return null;
     const page = await readSqlPage(this.db, context, period, request, dkp, SUMMARY_METRIC_HEADERS);
     this.sqlAnswers++;
-    this.inBackground(() => this.periodData(context, period, scope));
+    // The period enters the cache now, started once this answer is sent: a request arriving before then waits for
+    // that one computation instead of answering from SQL again (on SQLite, whose reads never yield to the event
+    // loop, back-to-back requests otherwise each took the SQL path and the period was never computed).
+    let start!: () => void;
+    const started = new Promise<void>((resolve) => {
+      start = resolve;
+    });
+    const computed = this.periodData(context, period, scope, started);
+    this.inBackground(() => {
+      start();
+      return computed;
+    });
     return {
       playerData: page.rows,
       totalPlayers: page.total,
