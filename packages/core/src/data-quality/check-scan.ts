@@ -6,7 +6,7 @@
  */
 import { checkCounters } from './counters.ts';
 import { checkIdReused } from './id-reused.ts';
-import { checkKillPointsIdentity } from './kill-points-identity.ts';
+import { checkKillPointsIdentities } from './kill-points-identity.ts';
 import { checkPowerChange } from './power.ts';
 import { checkRankOrder, looksPowerRanked } from './rank-order.ts';
 import {
@@ -84,12 +84,7 @@ export function checkScan(input: CheckScanInput): ValueFlag[] {
   }
 
   const found: ValueFlag[] = [];
-  if (on.kill_points_identity) {
-    for (const row of rows) {
-      const flag = checkKillPointsIdentity(row, settings.killPointsTolerance);
-      if (flag) found.push(flag);
-    }
-  }
+  if (on.kill_points_identity) found.push(...checkKillPointsIdentities(rows, settings.killPointsTolerance));
   if (on.counter_decreased || on.digit_misread) {
     found.push(...checkCounters({ rows, previous, next, digitMisread: on.digit_misread }));
   }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkKillPointsIdentity, killPointsFromTiers } from './kill-points-identity.ts';
+import {
+  checkKillPointsIdentities,
+  checkKillPointsIdentity,
+  killPointsFromTiers,
+} from './kill-points-identity.ts';
 import { snapshot } from './test-rows.ts';
 
 const tiers = { t1_kills: 1003, t2_kills: 10, t3_kills: 100, t4_kills: 4777297, t5_kills: 1000 };
@@ -61,5 +65,25 @@ describe('kill points identity', () => {
     const flag = checkKillPointsIdentity(snapshot(1, 7, { kill_points: floorKp + 92000, ...tiers }), 1);
     expect(flag).toMatchObject({ field: 'kill_points', suggested: null });
     expect(flag!.reason).toContain('no single misread digit explains it');
+  });
+
+  describe('over a scan', () => {
+    const rows = (count: number, disagreeing: number) =>
+      Array.from({ length: count }, (_, i) =>
+        snapshot(1, i + 1, { kill_points: i < disagreeing ? floorKp + 92000 : floorKp, ...tiers }),
+      );
+
+    it('flags each disagreeing row while they are few', () => {
+      expect(checkKillPointsIdentities(rows(300, 30), 1).map((flag) => flag.governorId)).toEqual(
+        Array.from({ length: 30 }, (_, i) => i + 1),
+      );
+      // A small file: up to 20 rows are flagged whatever their share.
+      expect(checkKillPointsIdentities(rows(25, 20), 1)).toHaveLength(20);
+    });
+
+    it('flags none when so many disagree that the file sums kill points another way', () => {
+      expect(checkKillPointsIdentities(rows(300, 31), 1)).toEqual([]);
+      expect(checkKillPointsIdentities(rows(25, 21), 1)).toEqual([]);
+    });
   });
 });

@@ -28,15 +28,45 @@ export function killPointsConsistent(killPoints: number, tiers: Tiers, tolerance
   return killPointsFromTiers(tiers).some((expected) => Math.abs(killPoints - expected) <= tolerance);
 }
 
-export function checkKillPointsIdentity(row: GovernorSnapshot, tolerance: number): ValueFlag | null {
-  const killPoints = row.values.kill_points;
+/**
+ * A file whose kill points disagree with its kills on more than this share of its rows (and more than
+ * KILL_POINTS_DISAGREEING_MIN_ROWS of them) computes kill points some other way — another tool's sum, a column a
+ * profile theme broke — rather than misreading them: its rows are not flagged one by one, which would bury the
+ * real misreads (about one value in a thousand in the real series) under every row of the file.
+ */
+export const KILL_POINTS_DISAGREEING_MAX_SHARE = 0.1;
+export const KILL_POINTS_DISAGREEING_MIN_ROWS = 20;
+
+function knownTiers(row: GovernorSnapshot): Tiers | null {
   const tiers = {} as Tiers;
   for (const tier of TIERS) {
     const value = row.values[tier];
     if (!knownNumber(value)) return null;
     tiers[tier] = value;
   }
-  if (!knownNumber(killPoints) || killPointsConsistent(killPoints, tiers, tolerance)) return null;
+  return tiers;
+}
+
+/** The kill points and all five tiers are known and do not add up. */
+export function killPointsDisagree(row: GovernorSnapshot, tolerance: number): boolean {
+  const killPoints = row.values.kill_points;
+  const tiers = knownTiers(row);
+  return tiers !== null && knownNumber(killPoints) && !killPointsConsistent(killPoints, tiers, tolerance);
+}
+
+/** The identity checked over a scan's rows, unless so many disagree that the file sums another way. */
+export function checkKillPointsIdentities(rows: readonly GovernorSnapshot[], tolerance: number): ValueFlag[] {
+  const disagreeing = rows.filter((row) => killPointsDisagree(row, tolerance));
+  const most = Math.max(KILL_POINTS_DISAGREEING_MIN_ROWS, rows.length * KILL_POINTS_DISAGREEING_MAX_SHARE);
+  if (disagreeing.length > most) return [];
+  return disagreeing.map((row) => checkKillPointsIdentity(row, tolerance)).filter((flag) => flag !== null);
+}
+
+export function checkKillPointsIdentity(row: GovernorSnapshot, tolerance: number): ValueFlag | null {
+  const killPoints = row.values.kill_points;
+  const tiers = knownTiers(row);
+  if (tiers === null || !knownNumber(killPoints) || killPointsConsistent(killPoints, tiers, tolerance))
+    return null;
 
   const [expected] = killPointsFromTiers(tiers);
   const explanations: { field: CheckedField; value: number; how: string }[] = [];
