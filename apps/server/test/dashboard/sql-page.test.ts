@@ -159,6 +159,19 @@ describe('a cold view from SQL', () => {
     }, 120_000);
   }
 
+  it('answers a request arriving before the period is computed from that one computation, not SQL again', async () => {
+    await useFormula(EVERY_TERM);
+    const service = new DashboardService(database.db);
+    const params = { kd: String(DEMO_KD), code: demo.code };
+    const query = { page: 1, pageSize: 20 } as DataQuery;
+    const first = await service.data(params, query);
+    // No reply was sent here (no route, no onResponse hook): the period still starts, and the second waits for it.
+    const second = await service.data(params, query);
+    expect(service.sqlAnswers).toBe(1);
+    expect(second).toEqual(first);
+    await service.settled();
+  }, 120_000);
+
   it('pages a sort with many ties without overlap or gap', async () => {
     await useFormula(EVERY_TERM);
     const sorts = sort(['Dead', 'desc']);

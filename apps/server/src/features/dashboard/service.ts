@@ -47,6 +47,9 @@ import {
   summariesFromKdGroups,
 } from './summaries.ts';
 
+/** A period queued after an answer from SQL starts at the latest this long after it, reply sent or not. */
+const BACKGROUND_START_LATEST_MS = 250;
+
 /** Without a sort, the player table lists governors by current power, highest first. */
 export const DEFAULT_PLAYER_SORTS: readonly SortEntry[] = [{ key: 'Power', direction: 'desc', priority: 1 }];
 
@@ -267,10 +270,12 @@ export class DashboardService {
 
   /**
    * Work to start once the current answer is sent: the route's onResponse hook calls startQueued (a computation
-   * started earlier would delay the reply it follows; SQLite's reads block the event loop).
+   * started earlier would delay the reply it follows; SQLite's reads block the event loop). A reply that is never
+   * sent (the viewer went away) calls no hook: the timer starts the work anyway, as requests wait for it.
    */
   private inBackground(work: () => Promise<unknown>): void {
     this.queued.push(work);
+    setTimeout(() => this.startQueued(), BACKGROUND_START_LATEST_MS).unref();
   }
 
   /** Starts the work queued by answers already sent (see inBackground). */
