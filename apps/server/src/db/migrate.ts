@@ -34,7 +34,8 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
   // Kysely looks for its bookkeeping tables in every schema unless told which one; with several installations (or
   // test runs) in one PostgreSQL database it would find another's and skip creating its own.
   const migrationTableSchema = dialectOf(db) === 'postgres' ? await currentSchema(db) : undefined;
-  // Unordered: 0008 landed after 0009 (both were assigned at once); a database that already ran 0009 still gets 0008.
+  // Unordered: 0008 and 0009 were written side by side and some development databases ran 0009 first; they still
+  // get 0008. Each migration stands alone, so the order between them does not matter.
   const migrator = new Migrator({
     db,
     provider,
