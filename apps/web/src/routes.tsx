@@ -68,6 +68,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   path: 'admin/settings/:kdno/:code',
                   lazy: () => import('./features/kingdom-settings/page.tsx'),
                 },
+                {
+                  path: 'admin/settings/:kdno/:code/review',
+                  lazy: () => import('./features/data-review/page.tsx'),
+                },
               ],
             },
             {

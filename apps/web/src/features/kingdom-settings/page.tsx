@@ -8,6 +8,7 @@ import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { KingdomNav } from '../../components/layout/KingdomNav.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { Notice } from '../admin-shared/Notice.tsx';
+import { ReviewSection } from '../data-review/ReviewSection.tsx';
 import { FarmsSection } from '../farms/FarmsSection.tsx';
 import { kingdomLabel } from '../kingdom.ts';
 import { AccessCodeSection } from './AccessCodeSection.tsx';
@@ -25,6 +26,7 @@ const SECTIONS = [
   ['access-code', 'Access code'],
   ['defaults', 'Defaults'],
   ['scans', 'Scans'],
+  ['data-review', 'Data review'],
   ['camps', 'Camps'],
   ['farms', 'Farms'],
   ['seasons', 'KvK seasons'],
@@ -119,6 +121,9 @@ function KingdomSettings({ data, notice }: { data: AdminKingdomResponse; notice:
         </div>
         <div className="lg:col-span-2">
           <ScansSection data={data} actions={actions} />
+        </div>
+        <div className="lg:col-span-2">
+          <ReviewSection kd={kd} code={data.kingdom.code} />
         </div>
         <CampsSection data={data} actions={actions} />
         <FarmsSection kd={kd} code={data.kingdom.code} />

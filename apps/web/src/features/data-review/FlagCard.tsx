@@ -1,0 +1,155 @@
+import { FIELD_LABELS, formatInteger } from '@kingdom-stats/core';
+import type { ReviewFlag, ReviewScanValue } from '@kingdom-stats/core/api';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { inputClass } from '../../components/controls/styles.ts';
+import { governorPagePath } from '../governor/GovernorLink.tsx';
+import { smallButton, smallDanger } from '../kingdom-settings/shared.ts';
+import type { ReviewActions } from './api.ts';
+
+/** One flagged value: the governor's values around it, the reason, and correct / accept / exclude. */
+export function FlagCard({
+  flag,
+  kd,
+  code,
+  actions,
+}: {
+  flag: ReviewFlag;
+  kd: string;
+  code: string;
+  actions: ReviewActions;
+}) {
+  const label = flag.field === 'governor' ? 'Governor ID' : FIELD_LABELS[flag.field];
+  const busy = actions.correct.isPending || actions.accept.isPending || actions.exclude.isPending;
+  const open = flag.status === 'open';
+  return (
+    <li className="space-y-2 px-3 py-3" data-flag={flag.id} aria-label={`${label} of ${flag.governorName}`}>
+      <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
+        <Link
+          to={governorPagePath(kd, flag.governorId, code)}
+          className="font-medium text-sky-300 underline-offset-4 hover:underline"
+        >
+          {flag.governorName}
+        </Link>
+        <span className="text-slate-400">({flag.governorId})</span>
+        <span className="text-slate-300">
+          · {label} · {flag.scanName}
+        </span>
+        {!open && <span className="text-xs uppercase tracking-wide text-slate-400">{flag.status}</span>}
+      </div>
+      <p className="text-sm text-slate-200">{flag.reason}</p>
+      <dl className="grid grid-cols-3 gap-2 text-xs" aria-label="Values in the scans around it">
+        <ScanValue title="Previous scan" scan={flag.context.previous} />
+        <ScanValue title="This scan" scan={flag.context.current} highlight />
+        <ScanValue title="Next scan" scan={flag.context.next} />
+      </dl>
+      {open && flag.field !== 'governor' && <CorrectForm flag={flag} label={label} actions={actions} />}
+      {open && (
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className={smallButton}
+            disabled={busy}
+            onClick={() => actions.accept.mutate(flag.id)}
+          >
+            Accept as right
+          </button>
+          <ExcludeButton flag={flag} actions={actions} disabled={busy} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+function ScanValue({
+  title,
+  scan,
+  highlight = false,
+}: {
+  title: string;
+  scan: ReviewScanValue | null;
+  highlight?: boolean;
+}) {
+  return (
+    <div
+      className={`rounded-md border px-2 py-1.5 ${highlight ? 'border-amber-500/50' : 'border-slate-800'}`}
+    >
+      <dt className="text-slate-400">{title}</dt>
+      <dd className="whitespace-nowrap font-mono text-xs text-white sm:text-sm">
+        {scan ? formatInteger(scan.value) || '—' : '—'}
+      </dd>
+      {scan && <dd className="truncate text-slate-500">{scan.scanName}</dd>}
+    </div>
+  );
+}
+
+function CorrectForm({ flag, label, actions }: { flag: ReviewFlag; label: string; actions: ReviewActions }) {
+  const [text, setText] = useState(String(flag.suggested ?? flag.value ?? ''));
+  const value = Number(text.replace(/[\s,]/g, ''));
+  const valid = text.trim() !== '' && Number.isSafeInteger(value) && value >= 0;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid || flag.field === 'governor') return;
+    actions.correct.mutate({
+      scanId: flag.scanId,
+      governorId: flag.governorId,
+      field: flag.field,
+      value,
+      flagId: flag.id,
+    });
+  };
+  const id = `correct-${flag.id}`;
+  return (
+    <form className="flex flex-wrap items-end gap-2" onSubmit={submit} aria-label={`Correct ${label}`}>
+      <label htmlFor={id} className="flex flex-col gap-1 text-xs text-slate-400">
+        {flag.suggested === null ? `Right value of ${label}` : `Right value of ${label} (suggested)`}
+        <input
+          id={id}
+          className={`${inputClass} w-44`}
+          inputMode="numeric"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          aria-invalid={!valid}
+        />
+      </label>
+      <button type="submit" className={smallButton} disabled={!valid || actions.correct.isPending}>
+        Correct
+      </button>
+    </form>
+  );
+}
+
+function ExcludeButton({
+  flag,
+  actions,
+  disabled,
+}: {
+  flag: ReviewFlag;
+  actions: ReviewActions;
+  disabled: boolean;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  if (!confirming) {
+    return (
+      <button type="button" className={smallDanger} disabled={disabled} onClick={() => setConfirming(true)}>
+        Exclude row…
+      </button>
+    );
+  }
+  return (
+    <span className="flex flex-wrap items-center gap-2 text-sm text-slate-300">
+      Leave {flag.governorName} out of {flag.scanName}?
+      <button
+        type="button"
+        className={smallDanger}
+        disabled={disabled}
+        onClick={() => actions.exclude.mutate({ scanId: flag.scanId, governorId: flag.governorId })}
+      >
+        Exclude
+      </button>
+      <button type="button" className={smallButton} onClick={() => setConfirming(false)}>
+        Cancel
+      </button>
+    </span>
+  );
+}
