@@ -23,6 +23,7 @@ import { ErrorPanel } from '../../components/feedback/Panel.tsx';
 import { LoadProblem } from '../../components/feedback/RetryStatus.tsx';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
+import { ReviewMarksContext } from '../../components/table/ReviewMark.tsx';
 import { downloadBlob } from '../../export/download.ts';
 import { playerSheet } from '../../export/sheets.ts';
 import { buildXlsx } from '../../export/xlsx.ts';
@@ -345,38 +346,40 @@ function Dashboard({
             campColors={campColors}
             busy={busy}
           />
-          <PlayerTable
-            state={{ ...table, page: shownQuery.page, pageSize: shownQuery.pageSize }}
-            rows={answer.playerData}
-            total={answer.totalPlayers}
-            kds={kdOptions}
-            camps={campOptions}
-            campColors={campColors}
-            defaultTop={defaults.defaultTopFilter}
-            busy={busy}
-            exporting={exporting}
-            hasActiveFilters={hasActiveFilters}
-            onSort={(key, multi) => change({ sorts: cycleSort(table.sorts, key, { multi }) })}
-            onCardSort={(sort) => change({ sorts: sort ? [{ ...sort, priority: 1 }] : [] })}
-            onSearch={(search) => change({ search })}
-            onKd={(value) => change({ kd: value })}
-            onCamp={(value) => change({ camp: value })}
-            onTop={(value) => change({ top: value })}
-            onRemoveFilter={(index) => change({ filters: table.filters.filter((_, i) => i !== index) })}
-            onOpenFilters={() => setFiltersOpen(true)}
-            onClearFilters={() =>
-              change({
-                search: '',
-                kd: ALL,
-                camp: ALL,
-                top: initialTable(defaults).top,
-                filters: [],
-              })
-            }
-            onPage={(page) => change({ page }, false)}
-            onPageSize={(pageSize) => change({ pageSize })}
-            onExport={() => void exportPlayers()}
-          />
+          <ReviewMarksContext.Provider value={answer.reviewMarks}>
+            <PlayerTable
+              state={{ ...table, page: shownQuery.page, pageSize: shownQuery.pageSize }}
+              rows={answer.playerData}
+              total={answer.totalPlayers}
+              kds={kdOptions}
+              camps={campOptions}
+              campColors={campColors}
+              defaultTop={defaults.defaultTopFilter}
+              busy={busy}
+              exporting={exporting}
+              hasActiveFilters={hasActiveFilters}
+              onSort={(key, multi) => change({ sorts: cycleSort(table.sorts, key, { multi }) })}
+              onCardSort={(sort) => change({ sorts: sort ? [{ ...sort, priority: 1 }] : [] })}
+              onSearch={(search) => change({ search })}
+              onKd={(value) => change({ kd: value })}
+              onCamp={(value) => change({ camp: value })}
+              onTop={(value) => change({ top: value })}
+              onRemoveFilter={(index) => change({ filters: table.filters.filter((_, i) => i !== index) })}
+              onOpenFilters={() => setFiltersOpen(true)}
+              onClearFilters={() =>
+                change({
+                  search: '',
+                  kd: ALL,
+                  camp: ALL,
+                  top: initialTable(defaults).top,
+                  filters: [],
+                })
+              }
+              onPage={(page) => change({ page }, false)}
+              onPageSize={(pageSize) => change({ pageSize })}
+              onExport={() => void exportPlayers()}
+            />
+          </ReviewMarksContext.Provider>
         </>
       )}
       <FilterModal

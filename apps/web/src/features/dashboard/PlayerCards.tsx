@@ -2,6 +2,7 @@ import { campColor } from '@kingdom-stats/core';
 import type { PlayerRow } from '@kingdom-stats/core/api';
 import type { ReactNode } from 'react';
 import { Avatar } from '../../components/Avatar.tsx';
+import { ReviewMark } from '../../components/table/ReviewMark.tsx';
 import { CompareToggle } from '../compare/CompareToggle.tsx';
 import { GovernorLink } from '../governor/GovernorLink.tsx';
 import { fullNumber, shortNumber, textOrDash } from './format.ts';
@@ -62,6 +63,7 @@ export function PlayerCards({ rows, offset, campColors, busy, empty }: PlayerCar
                   <GovernorLink governorId={row['Gov ID']}>{textOrDash(row.Name)}</GovernorLink>
                 </span>
                 <PartialMark row={row} />
+                <ReviewMark governorId={row['Gov ID']} />
                 <CompareToggle governorId={row['Gov ID']} name={row.Name} />
               </div>
               <div className="flex flex-wrap items-center gap-x-2 text-xs text-slate-400">

@@ -2,6 +2,7 @@ import { campColor } from '@kingdom-stats/core';
 import type { PlayerRow } from '@kingdom-stats/core/api';
 import { Avatar } from '../../components/Avatar.tsx';
 import type { DataColumn } from '../../components/table/DataTable.tsx';
+import { ReviewMark } from '../../components/table/ReviewMark.tsx';
 import { CompareToggle } from '../compare/CompareToggle.tsx';
 import { GovernorLink } from '../governor/GovernorLink.tsx';
 import { changeTone, fullNumber, percent, signedNumber, textOrDash, utcDateTime } from './format.ts';
@@ -100,6 +101,7 @@ export function playerColumns(
             <GovernorLink governorId={row['Gov ID']}>{textOrDash(row.Name)}</GovernorLink>
           </span>
           <PartialMark row={row} />
+          <ReviewMark governorId={row['Gov ID']} />
           <CompareToggle governorId={row['Gov ID']} name={row.Name} />
         </span>
       ),

@@ -2,6 +2,7 @@ import { abbreviateNumber, formatInteger } from '@kingdom-stats/core';
 import type { DkpRow, DkpRowField } from '@kingdom-stats/core/api';
 import type { ReactNode } from 'react';
 import { Avatar } from '../../components/Avatar.tsx';
+import { ReviewMark } from '../../components/table/ReviewMark.tsx';
 import { GovernorLink } from '../governor/GovernorLink.tsx';
 import { formatPercent, REACHED_COLORS, reachedBand } from './format.ts';
 
@@ -118,6 +119,7 @@ export function DkpCards({ rows, activeColumns, rankOf, busy, empty }: DkpCardsP
                   <span className="tabular-nums">{row['Governor ID']}</span>
                   {row.Alliance && <span>{row.Alliance}</span>}
                   {row['Farm Of'] !== undefined && <span>Farm of {row['Farm Of']}</span>}
+                  <ReviewMark governorId={row['Governor ID']} />
                 </div>
               </div>
               <div className="shrink-0 text-right">

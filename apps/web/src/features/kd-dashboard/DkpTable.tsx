@@ -6,6 +6,7 @@ import { inputClass, secondaryButton } from '../../components/controls/styles.ts
 import { CardSort } from '../../components/table/CardSort.tsx';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
 import { PhoneLayoutSwitch, usePhoneLayout } from '../../components/table/PhoneLayout.tsx';
+import { ReviewMark } from '../../components/table/ReviewMark.tsx';
 import { TableFooter } from '../../components/table/TableFooter.tsx';
 import { GovernorLink } from '../governor/GovernorLink.tsx';
 import { DEFAULT_DKP_SORT, type DkpView } from './address.ts';
@@ -83,9 +84,10 @@ function columnFor(field: DkpRowField, rankOf: ReadonlyMap<unknown, number>): Da
                 <div className="max-w-40 truncate font-medium text-white">
                   <GovernorLink governorId={row['Governor ID']}>{row.Name}</GovernorLink>
                 </div>
-                <div className="text-xs text-slate-400 tabular-nums">
+                <div className="flex items-center gap-1 text-xs text-slate-400 tabular-nums">
                   {row['Governor ID']}
                   {row['Farm Of'] !== undefined && ` · Farm of ${row['Farm Of']}`}
+                  <ReviewMark governorId={row['Governor ID']} />
                 </div>
               </div>
             </div>

@@ -11,6 +11,7 @@ import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { canAdminKingdom, formulaEditorPath, KingdomNav } from '../../components/layout/KingdomNav.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { Section } from '../../components/layout/Section.tsx';
+import { ReviewMarksContext } from '../../components/table/ReviewMark.tsx';
 import { Notice } from '../admin-shared/Notice.tsx';
 import { formulaTerms } from '../dashboard/FormulaStrip.tsx';
 import { kingdomLabel } from '../kingdom.ts';
@@ -307,23 +308,25 @@ function Body({
         title="KvK Players"
         description={`${countNoun(data.totalPlayers, 'governor')}, ranked by DKP score.`}
       >
-        <DkpTable
-          rows={data.playerData}
-          activeColumns={data.activeColumns}
-          busy={busy}
-          view={view}
-          onView={onView}
-          onExport={(rows, search) =>
-            exportDkp({
-              kd,
-              start: Number(data.selectedDates.start),
-              end: Number(data.selectedDates.end),
-              search,
-              rows,
-              activeColumns: data.activeColumns,
-            })
-          }
-        />
+        <ReviewMarksContext.Provider value={data.reviewMarks}>
+          <DkpTable
+            rows={data.playerData}
+            activeColumns={data.activeColumns}
+            busy={busy}
+            view={view}
+            onView={onView}
+            onExport={(rows, search) =>
+              exportDkp({
+                kd,
+                start: Number(data.selectedDates.start),
+                end: Number(data.selectedDates.end),
+                search,
+                rows,
+                activeColumns: data.activeColumns,
+              })
+            }
+          />
+        </ReviewMarksContext.Provider>
       </Section>
     </>
   );

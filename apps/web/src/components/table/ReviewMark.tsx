@@ -1,0 +1,53 @@
+import { FIELD_LABELS, formatInteger } from '@kingdom-stats/core';
+import type { ReviewMark as Mark, ReviewMarks } from '@kingdom-stats/core/api';
+import { createContext, useContext } from 'react';
+
+/** The review marks of the rows a table shows (the data answer's `reviewMarks`, docs/data-review.md "Marks"). */
+export const ReviewMarksContext = createContext<ReviewMarks | undefined>(undefined);
+
+function fieldLabel(field: string): string {
+  if (field === 'governor') return 'Governor ID';
+  return FIELD_LABELS[field as keyof typeof FIELD_LABELS] ?? field;
+}
+
+function scanDate(takenAt: number): string {
+  return `${new Date(takenAt * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** What the mark's tooltip says: each value under review with its reason, each correction with old → new. */
+export function reviewMarkText(mark: Mark): string {
+  return [
+    ...mark.underReview.map((u) => `Under review (${fieldLabel(u.field)}): ${u.reason}`),
+    ...mark.corrected.map((c) =>
+      c.field === 'row'
+        ? `Corrected: the governor's row of the scan of ${scanDate(c.takenAt)} is left out`
+        : `Corrected: ${fieldLabel(c.field)} in the scan of ${scanDate(c.takenAt)}, ${formatInteger(c.oldValue)} → ${formatInteger(c.newValue)}`,
+    ),
+  ].join('\n');
+}
+
+/**
+ * A mark beside a governor's name when the row's gains rest on a value under review (?) or on a corrected one (✎).
+ * Its words are the image's label (screen readers) and its tooltip (hover), as the partial-period mark's are.
+ */
+export function ReviewMark({ governorId }: { governorId: number }) {
+  const mark = useContext(ReviewMarksContext)?.[String(governorId)];
+  if (!mark || (mark.underReview.length === 0 && mark.corrected.length === 0)) return null;
+  const underReview = mark.underReview.length > 0;
+  const text = reviewMarkText(mark);
+  return (
+    <span
+      role="img"
+      aria-label={text}
+      title={text}
+      data-review-mark={underReview ? 'under-review' : 'corrected'}
+      className={`inline-grid size-4 shrink-0 cursor-help place-items-center rounded-full text-[10px] font-bold ring-1 ${
+        underReview
+          ? 'bg-rose-400/15 text-rose-300 ring-rose-400/40'
+          : 'bg-sky-400/15 text-sky-300 ring-sky-400/40'
+      }`}
+    >
+      {underReview ? '?' : '✎'}
+    </span>
+  );
+}
