@@ -27,11 +27,11 @@ test('the player table marks a governor whose gains rest on a value under review
   await expect(mark).toBeVisible();
   await expect(mark).toHaveAttribute(
     'aria-label',
-    new RegExp(`Under review .*${escape(flag!.reason.slice(0, 30))}`),
+    new RegExp(`Under review .*${escapeRegExp(flag!.reason.slice(0, 30))}`),
   );
   await expect(mark).toHaveAttribute('title', /Under review/);
 });
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
