@@ -25,6 +25,8 @@ export interface PlayerRowJson {
 export interface DashboardJson {
   playerData: PlayerRowJson[];
   totalPlayers: number;
+  /** Governor ID (as text) → what of its row is under review or corrected (docs/data-review.md "Marks"). */
+  reviewMarks?: Record<string, unknown>;
   campSummary: { headers: string[]; data: (string | number | null)[][] };
   kdSummary: { headers: string[]; data: (string | number | null)[][] };
   availableCamps: string[];

@@ -92,6 +92,14 @@ test.describe('exports', () => {
     // An xlsx text cell is never evaluated: the text is kept as it is, with no quote in front.
     expect(cell(2, 'Name').value).toBe('\n=1+1');
     expect(cell(2, 'Name').type).toBe(ExcelJS.ValueType.String);
+    // The Review column names what a row's gains rest on that is under review or corrected, and only then.
+    expect(headers.at(-1)).toBe('Review');
+    // The demo's latest scan holds misreads of this kingdom's governors (apps/server/src/demo/misreads.ts).
+    expect(Object.keys(expected.reviewMarks ?? {}).length).toBeGreaterThan(0);
+    expected.playerData.forEach((row, i) => {
+      const marked = expected.reviewMarks?.[String(row['Gov ID'])] !== undefined;
+      expect(Boolean(cell(i + 2, 'Review').value), `row of ${row['Gov ID']}`).toBe(marked);
+    });
   });
 
   test('camp CSV: text that could run as a formula behind a line break or an ideographic space is prefixed', async ({

@@ -1,4 +1,5 @@
-import type { AutarchRow, PlayerRow } from '@kingdom-stats/core/api';
+import type { AutarchRow, PlayerRow, ReviewMarks } from '@kingdom-stats/core/api';
+import { reviewMarkText } from '../components/table/ReviewMark.tsx';
 import type { ExportColumn, SheetData } from './sheet.ts';
 
 /** SPEC §7 sheet names. */
@@ -54,8 +55,20 @@ export const PLAYER_EXPORT_COLUMNS: readonly ExportColumn<PlayerRow>[] = [
   { header: 'Full Period', value: (row) => (row['Full Period'] ? 'Yes' : 'No'), width: 11 },
 ];
 
-export function playerSheet(rows: readonly PlayerRow[]): SheetData<PlayerRow> {
-  return { name: PLAYER_SHEET, columns: PLAYER_EXPORT_COLUMNS, rows };
+/**
+ * The player sheet with a last column, Review, saying which of a row's values are under review or corrected (the
+ * answer's reviewMarks, docs/data-review.md "Marks"); empty for the other rows.
+ */
+export function playerSheet(rows: readonly PlayerRow[], marks: ReviewMarks = {}): SheetData<PlayerRow> {
+  const review: ExportColumn<PlayerRow> = {
+    header: 'Review',
+    value: (row) => {
+      const mark = marks[String(row['Gov ID'])];
+      return mark ? reviewMarkText(mark).replaceAll('\n', ' | ') : null;
+    },
+    width: 60,
+  };
+  return { name: PLAYER_SHEET, columns: [...PLAYER_EXPORT_COLUMNS, review], rows };
 }
 
 export const AUTARCH_EXPORT_COLUMNS: readonly ExportColumn<AutarchRow>[] = [

@@ -208,7 +208,7 @@ function Dashboard({
         window.alert('No data available to export');
         return;
       }
-      const blob = await buildXlsx([playerSheet(full.playerData)]);
+      const blob = await buildXlsx([playerSheet(full.playerData, full.reviewMarks)]);
       downloadBlob(
         blob,
         playerStatsFileName({
