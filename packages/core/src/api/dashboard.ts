@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FILTER_OPERATORS } from '../table-query.ts';
 import { reviewMarksSchema } from './data-review.ts';
+import { farmMarksSchema } from './farms.ts';
 
 /**
  * The main dashboard's calls (SPEC §3, §7). Player rows are keyed by SPEC's field names, values raw numbers (null
@@ -212,6 +213,8 @@ export const dashboardResponseSchema = z.object({
   dkpScansSelection: dkpScansSelectionSchema,
   /** Issue 12: review marks for the governors of this page (docs/data-review.md); absent when none has one. */
   reviewMarks: reviewMarksSchema.optional(),
+  /** Issue 13: in `apart` mode, the farms among this page's rows and their mains (docs/farms.md); else absent. */
+  farmMarks: farmMarksSchema.optional(),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
 

@@ -61,3 +61,14 @@ export type GovernorLookupResponse = z.infer<typeof governorLookupResponseSchema
 /** Accept or dismiss: the named farms' suggestions, or every pending one when `farmIds` is left out. */
 export const farmSuggestionsBodySchema = z.object({ farmIds: z.array(governorId).max(1000).optional() });
 export type FarmSuggestionsBody = z.infer<typeof farmSuggestionsBodySchema>;
+
+/**
+ * A farm's mark on the main dashboard in `apart` mode (docs/farms.md): its main's ID and latest name in the kingdom's
+ * scans (null when no scan has the main).
+ */
+export const farmMarkSchema = z.object({ mainId: governorId, mainName: z.string().nullable() });
+export type FarmMark = z.infer<typeof farmMarkSchema>;
+
+/** Governor ID (as text) → its mark, for the farms among the rows answered. */
+export const farmMarksSchema = z.record(z.string(), farmMarkSchema);
+export type FarmMarks = z.infer<typeof farmMarksSchema>;

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withReviewMarks } from '../data-review/marks.ts';
+import { withFarmMarks } from '../farms/marks.ts';
 import { LARGE_PAGE_ROWS, pageSchemas, sendLargePage } from './large-page.ts';
 import { DashboardService } from './service.ts';
 
@@ -38,11 +39,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service?: DashboardService
       },
     },
     async (request, reply) => {
-      const response = await withReviewMarks(
+      const answer = await service.data(request.params, request.query);
+      // Marks beside the numbers (review: docs/data-review.md; farms shown apart: docs/farms.md), never in the caches.
+      const response = await withFarmMarks(
         app.db,
         request.params.kd,
-        await service.data(request.params, request.query),
-        'Gov ID',
+        await withReviewMarks(app.db, request.params.kd, answer, 'Gov ID'),
       );
       // An export's page (up to 50,000 rows) is written in slices and compressed, not serialised in one go.
       if (response.playerData.length > LARGE_PAGE_ROWS)
