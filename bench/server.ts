@@ -44,6 +44,8 @@ export async function startBenchServer(options: {
   webApp?: boolean;
   /** Settings on top of the defaults (bench/processes.ts: RATE_LIMIT_STORE). */
   env?: Record<string, string>;
+  /** Another server bundle than this checkout's (bench/first-screen-run.ts compares a snapshot with it). */
+  entry?: string;
 }): Promise<BenchServer> {
   // Without the web app (API-only benchmarks), nothing is built first.
   const { root } =
@@ -61,7 +63,7 @@ export async function startBenchServer(options: {
     SEED_DEMO: 'false',
     ...options.env,
   });
-  const entry = await serverEntry();
+  const entry = options.entry ?? (await serverEntry());
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, [entry], {
     cwd: root,
