@@ -1,14 +1,25 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { REVIEW_FIELDS, type ReviewField, reviewFlagsQuerySchema } from '@kingdom-stats/core/api';
+import type { DataQualitySettings } from '@kingdom-stats/core';
+import {
+  type DataQualitySettingsChange,
+  dataQualitySettingsChangeSchema,
+  REVIEW_CHECKS,
+  REVIEW_FIELDS,
+  type ReviewField,
+  reviewFlagsQuerySchema,
+} from '@kingdom-stats/core/api';
 import type { Command } from 'commander';
 import { flagsToCsv } from '../features/data-review/csv.ts';
 import { allReviewFlags } from '../features/data-review/review-reads.ts';
 import {
   acceptReviewFlag,
+  changeReviewSettings,
   correctReviewValue,
   excludeReviewRow,
   importCorrectionsCsv,
+  readReviewSettings,
+  recheckReviewFlags,
   revertReviewCorrection,
 } from '../features/data-review/service.ts';
 import { requireKingdom } from '../features/kingdoms/service.ts';
@@ -225,4 +236,84 @@ export function registerReviewCommands(program: Command): void {
       );
       print(answer.message);
     });
+
+  review
+    .command('settings')
+    .description(
+      "show a kingdom's data-quality settings, or change them with --set (they apply to the next imports; review recheck applies them to the stored scans)",
+    )
+    .requiredOption('--kd <kd>', 'kingdom number')
+    .option(
+      '--set <key=value>',
+      `change one setting (repeatable): ${REVIEW_CHECKS.join(', ')} =on|off, or maxPowerChangePerDay, minPowerChange, killPointsTolerance =a number`,
+      (value: string, all: string[]) => [...all, value],
+      [] as string[],
+    )
+    .action(async (options: { kd: string; set: string[] }) => {
+      const kd = kdOption(options.kd);
+      const change = settingsChange(options.set);
+      const settings = await withDatabase(({ db }) =>
+        change === null
+          ? readReviewSettings(db, kd)
+          : changeReviewSettings(db, { kd, actorId: CLI_ACTOR }, change),
+      );
+      if (change !== null)
+        print(`Data-quality settings of kingdom ${kd} saved; they apply to the next imports`);
+      printSettings(settings);
+    });
+
+  review
+    .command('recheck')
+    .description(
+      "run the enabled checks again over a kingdom's stored scans with its current settings (open flags replaced; accepted, corrected and excluded ones kept)",
+    )
+    .requiredOption('--kd <kd>', 'kingdom number')
+    .action(async (options: { kd: string }) => {
+      const kd = kdOption(options.kd);
+      const answer = await withDatabase(({ db }) => recheckReviewFlags(db, { kd, actorId: CLI_ACTOR }));
+      print(answer.message);
+    });
+}
+
+const ON = new Set(['on', 'true', 'yes', '1']);
+const OFF = new Set(['off', 'false', 'no', '0']);
+
+/** `--set key=value` options as a settings change (null when there are none), refused as the API refuses it. */
+function settingsChange(sets: readonly string[]): DataQualitySettingsChange | null {
+  if (sets.length === 0) return null;
+  const enabled: Record<string, boolean> = {};
+  const change: Record<string, unknown> = {};
+  for (const set of sets) {
+    const [key = '', value = ''] = set.split('=', 2).map((part) => part.trim());
+    if ((REVIEW_CHECKS as readonly string[]).includes(key)) {
+      const lower = value.toLowerCase();
+      if (!ON.has(lower) && !OFF.has(lower)) throw new Error(`--set ${key}: on or off (got "${value}")`);
+      enabled[key] = ON.has(lower);
+    } else {
+      const number = Number(value.replace(/[,_]/g, ''));
+      if (value === '' || !Number.isFinite(number))
+        throw new Error(`--set ${key}: a number (got "${value}")`);
+      change[key] = number;
+    }
+  }
+  if (Object.keys(enabled).length > 0) change.enabled = enabled;
+  const parsed = dataQualitySettingsChangeSchema.safeParse(change);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = issue?.path.join('.') || (issue && 'keys' in issue ? String(issue.keys) : 'setting');
+    throw new Error(`--set ${name}: ${issue?.message ?? 'not valid'}`);
+  }
+  return parsed.data;
+}
+
+function printSettings(settings: DataQualitySettings): void {
+  printTable(
+    ['SETTING', 'VALUE'],
+    [
+      ...REVIEW_CHECKS.map((check) => [check, settings.enabled[check] ? 'on' : 'off']),
+      ['maxPowerChangePerDay', String(settings.maxPowerChangePerDay)],
+      ['minPowerChange', number(settings.minPowerChange)],
+      ['killPointsTolerance', number(settings.killPointsTolerance)],
+    ],
+  );
 }

@@ -231,6 +231,21 @@ export const dataQualitySettingsResponseSchema = z.object({
 });
 export type DataQualitySettingsResponse = z.infer<typeof dataQualitySettingsResponseSchema>;
 
+/**
+ * POST …/review/recheck: the checks run again over the kingdom's stored scans with the current settings; open flags
+ * are replaced, settled ones (accepted, corrected, excluded) kept.
+ */
+export const recheckResponseSchema = z.object({
+  message: z.string(),
+  /** Open flags after the re-check. */
+  flagged: z.number().int(),
+  /** Open flags that no longer hold with the current settings, dropped. */
+  removed: z.number().int(),
+  /** Open flags the re-check found that were not there before. */
+  added: z.number().int(),
+});
+export type RecheckResponse = z.infer<typeof recheckResponseSchema>;
+
 /** The CSV of corrections: these columns, in this order, with a header row (docs/data-review.md). */
 export const REVIEW_CSV_COLUMNS = ['scan', 'governor_id', 'field', 'value', 'reason'] as const;
 

@@ -5,6 +5,7 @@ import {
   dataQualitySettingsChangeSchema,
   dataQualitySettingsResponseSchema,
   excludeRowBodySchema,
+  recheckResponseSchema,
   reviewChangeResponseSchema,
   reviewCorrectionParamsSchema,
   reviewCorrectionsQuerySchema,
@@ -30,6 +31,7 @@ import {
   excludeReviewRow,
   importCorrectionsCsv,
   readReviewSettings,
+  recheckReviewFlags,
   revertReviewCorrection,
   settingsAnswer,
 } from './service.ts';
@@ -197,7 +199,19 @@ export const dataReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = await actorOf(request, request.params);
       const settings = await changeReviewSettings(app.db, actor, request.body);
-      return settingsAnswer('Data-quality settings saved; they apply to the next imports', settings);
+      return settingsAnswer(
+        'Data-quality settings saved; they apply to the next imports (Re-check stored scans applies them to the scans already imported)',
+        settings,
+      );
+    },
+  );
+
+  app.post(
+    `${base}/recheck`,
+    { schema: { params: reviewParamsSchema, response: { 200: recheckResponseSchema } } },
+    async (request) => {
+      const actor = await actorOf(request, request.params);
+      return recheckReviewFlags(app.db, actor);
     },
   );
 };

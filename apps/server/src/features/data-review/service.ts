@@ -10,6 +10,7 @@ import type {
   DataQualitySettingsChange,
   DataQualitySettingsResponse,
   ExcludeRowBody,
+  RecheckResponse,
   ReviewChangeResponse,
 } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
@@ -19,6 +20,7 @@ import { recordAudit } from '../audit/service.ts';
 import { requireKingdom } from '../kingdoms/service.ts';
 import { correctValue, excludeRow, revertCorrection } from './corrections.ts';
 import { parseCorrectionsCsv } from './csv.ts';
+import { recheckKingdom } from './recheck.ts';
 import { findReviewCorrection, findReviewFlag } from './review-reads.ts';
 import { acceptFlag } from './store.ts';
 
@@ -206,6 +208,23 @@ export async function importCorrectionsCsv(
       (unchanged > 0 ? `; ${unchanged} ${unchanged === 1 ? 'row' : 'rows'} already as stored` : ''),
     applied: pending.length,
     unchanged,
+  };
+}
+
+/** Re-runs the enabled checks over the kingdom's stored scans with its current settings (recheck.ts). */
+export async function recheckReviewFlags(db: Kysely<Database>, actor: Actor): Promise<RecheckResponse> {
+  await requireKingdom(db, actor.kd);
+  const result = await recheckKingdom(db, actor.kd, actor.actorId);
+  const flags = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'flag' : 'flags'}`;
+  const values = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'value' : 'values'}`;
+  return {
+    message:
+      `Re-checked ${result.scans} ${result.scans === 1 ? 'scan' : 'scans'} with the current settings: ` +
+      `${values(result.flagged)} to review; ${flags(result.added)} added, ${flags(result.removed)} no longer found ` +
+      'and removed (accepted, corrected and excluded values are kept)',
+    flagged: result.flagged,
+    removed: result.removed,
+    added: result.added,
   };
 }
 
