@@ -1,4 +1,4 @@
-import type { AutarchRow, PlayerRow, ReviewMarks } from '@kingdom-stats/core/api';
+import type { AutarchRow, FarmMarks, PlayerRow, ReviewMarks } from '@kingdom-stats/core/api';
 import { reviewMarkText } from '../components/table/ReviewMark.tsx';
 import type { ExportColumn, SheetData } from './sheet.ts';
 
@@ -57,9 +57,14 @@ export const PLAYER_EXPORT_COLUMNS: readonly ExportColumn<PlayerRow>[] = [
 
 /**
  * The player sheet with a last column, Review, saying which of a row's values are under review or corrected (the
- * answer's reviewMarks, docs/data-review.md "Marks"); empty for the other rows.
+ * answer's reviewMarks, docs/data-review.md "Marks"); empty for the other rows. When the answer marks farms (the
+ * kingdom shows farms apart, docs/farms.md), a column Farm Of before it gives each farm's main ID, as KD DKP's does.
  */
-export function playerSheet(rows: readonly PlayerRow[], marks: ReviewMarks = {}): SheetData<PlayerRow> {
+export function playerSheet(
+  rows: readonly PlayerRow[],
+  marks: ReviewMarks = {},
+  farmMarks: FarmMarks = {},
+): SheetData<PlayerRow> {
   const review: ExportColumn<PlayerRow> = {
     header: 'Review',
     value: (row) => {
@@ -68,7 +73,15 @@ export function playerSheet(rows: readonly PlayerRow[], marks: ReviewMarks = {})
     },
     width: 60,
   };
-  return { name: PLAYER_SHEET, columns: [...PLAYER_EXPORT_COLUMNS, review], rows };
+  const farmOf: ExportColumn<PlayerRow> = {
+    header: 'Farm Of',
+    value: (row) => farmMarks[String(row['Gov ID'])]?.mainId ?? null,
+    format: 'id',
+    width: 14,
+  };
+  const columns =
+    Object.keys(farmMarks).length > 0 ? [...PLAYER_EXPORT_COLUMNS, farmOf] : PLAYER_EXPORT_COLUMNS;
+  return { name: PLAYER_SHEET, columns: [...columns, review], rows };
 }
 
 export const AUTARCH_EXPORT_COLUMNS: readonly ExportColumn<AutarchRow>[] = [

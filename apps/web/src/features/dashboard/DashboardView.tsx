@@ -23,7 +23,7 @@ import { ErrorPanel } from '../../components/feedback/Panel.tsx';
 import { LoadProblem } from '../../components/feedback/RetryStatus.tsx';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
-import { ReviewMarksContext } from '../../components/table/ReviewMark.tsx';
+import { RowMarks } from '../../components/table/FarmMark.tsx';
 import { downloadBlob } from '../../export/download.ts';
 import { playerSheet } from '../../export/sheets.ts';
 import { buildXlsx } from '../../export/xlsx.ts';
@@ -208,7 +208,7 @@ function Dashboard({
         window.alert('No data available to export');
         return;
       }
-      const blob = await buildXlsx([playerSheet(full.playerData, full.reviewMarks)]);
+      const blob = await buildXlsx([playerSheet(full.playerData, full.reviewMarks, full.farmMarks)]);
       downloadBlob(
         blob,
         playerStatsFileName({
@@ -346,7 +346,7 @@ function Dashboard({
             campColors={campColors}
             busy={busy}
           />
-          <ReviewMarksContext.Provider value={answer.reviewMarks}>
+          <RowMarks review={answer.reviewMarks} farms={answer.farmMarks}>
             <PlayerTable
               state={{ ...table, page: shownQuery.page, pageSize: shownQuery.pageSize }}
               rows={answer.playerData}
@@ -379,7 +379,7 @@ function Dashboard({
               onPageSize={(pageSize) => change({ pageSize })}
               onExport={() => void exportPlayers()}
             />
-          </ReviewMarksContext.Provider>
+          </RowMarks>
         </>
       )}
       <FilterModal

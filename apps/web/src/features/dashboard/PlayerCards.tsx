@@ -2,6 +2,7 @@ import { campColor } from '@kingdom-stats/core';
 import type { PlayerRow } from '@kingdom-stats/core/api';
 import type { ReactNode } from 'react';
 import { Avatar } from '../../components/Avatar.tsx';
+import { FarmMark } from '../../components/table/FarmMark.tsx';
 import { ReviewMark } from '../../components/table/ReviewMark.tsx';
 import { CompareToggle } from '../compare/CompareToggle.tsx';
 import { GovernorLink } from '../governor/GovernorLink.tsx';
@@ -68,6 +69,8 @@ export function PlayerCards({ rows, offset, campColors, busy, empty }: PlayerCar
               </div>
               <div className="flex flex-wrap items-center gap-x-2 text-xs text-slate-400">
                 <span className="tabular-nums">{row['Gov ID']}</span>
+                {/* On the details line, as on the KD DKP cards: beside the name it would leave the name no room. */}
+                <FarmMark governorId={row['Gov ID']} />
                 {row.Alliance && <span>{row.Alliance}</span>}
                 {row.KD !== null && <span className="tabular-nums">KD {row.KD}</span>}
                 {row.Camp && <CampBadge camp={row.Camp} color={campColor(campColors, row.Camp)} />}

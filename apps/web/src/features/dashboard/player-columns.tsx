@@ -2,6 +2,7 @@ import { campColor } from '@kingdom-stats/core';
 import type { PlayerRow } from '@kingdom-stats/core/api';
 import { Avatar } from '../../components/Avatar.tsx';
 import type { DataColumn } from '../../components/table/DataTable.tsx';
+import { FarmMark } from '../../components/table/FarmMark.tsx';
 import { ReviewMark } from '../../components/table/ReviewMark.tsx';
 import { CompareToggle } from '../compare/CompareToggle.tsx';
 import { GovernorLink } from '../governor/GovernorLink.tsx';
@@ -102,6 +103,7 @@ export function playerColumns(
           </span>
           <PartialMark row={row} />
           <ReviewMark governorId={row['Gov ID']} />
+          <FarmMark governorId={row['Gov ID']} />
           <CompareToggle governorId={row['Gov ID']} name={row.Name} />
         </span>
       ),
