@@ -1,8 +1,18 @@
 import { MAX_EXPORT_PAGE_SIZE } from '@kingdom-stats/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addKingdom } from '../../src/features/kingdoms/service.ts';
+import { importScanFile } from '../../src/import/import-scan.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { AYLA, AYLA_FARM_1, AYLA_FARM_2, BRAM, BRAM_FARM, CORA, seedFarmKingdom } from './farm-support.ts';
+import {
+  AYLA,
+  AYLA_FARM_1,
+  AYLA_FARM_2,
+  BRAM,
+  BRAM_FARM,
+  CORA,
+  END,
+  seedFarmKingdom,
+} from './farm-support.ts';
 
 /**
  * The main dashboard's farm marks (docs/farms.md, "Main dashboard"): in `apart` mode the answer says, for the rows of
@@ -156,5 +166,32 @@ describe('farm marks on the main dashboard', () => {
       .execute();
     const relinked = await data('pageSize=100');
     expect(relinked.farmMarks?.[String(BRAM_FARM)]).toEqual({ mainId: ghost, mainName: null });
+  });
+
+  it('names each main by its latest name, from an older scan when the newest does not hold it', async () => {
+    await setPolicy(KD, 'apart');
+    await t.database.db
+      .updateTable('account_links')
+      .set({ main_governor_id: BRAM })
+      .where('kingdom_kd', '=', KD)
+      .where('farm_governor_id', '=', BRAM_FARM)
+      .execute();
+    // A later scan: Ayla renamed, Bram not in it.
+    const later = END + 86_400;
+    const lines = [
+      'governor_id,name,power,kill points,t4 kills,t5 kills,deads',
+      `${AYLA},AylaRenamed,62000000,1600000,21000,5600,12500`,
+      `${AYLA_FARM_1},AylaFarm1,9100000,50000,2100,0,1200`,
+      `${BRAM_FARM},BramFarm,7100000,120000,4600,0,900`,
+    ];
+    await importScanFile(t.database.db, {
+      kingdomKd: KD,
+      filePath: 'farms-later.csv',
+      content: Buffer.from(lines.join('\n')),
+      at: new Date(later * 1000).toISOString(),
+    });
+    const answer = await data('pageSize=100');
+    expect(answer.farmMarks?.[String(AYLA_FARM_1)]).toEqual({ mainId: AYLA, mainName: 'AylaRenamed' });
+    expect(answer.farmMarks?.[String(BRAM_FARM)]).toEqual({ mainId: BRAM, mainName: 'Bram' });
   });
 });
