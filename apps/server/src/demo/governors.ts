@@ -177,7 +177,7 @@ function pickArchetype(r: Rng): Archetype {
   ]);
 }
 
-type Profile = Omit<
+export type Profile = Omit<
   Governor,
   | 'id'
   | 'homeKd'
@@ -192,7 +192,7 @@ type Profile = Omit<
   | 'zeroAt'
 >;
 
-function createProfile(
+export function createProfile(
   r: Rng,
   archetype: Archetype,
   strength: number,
@@ -268,7 +268,7 @@ function createProfile(
 }
 
 /** Governor ids look like the game's: 8–9 digits. */
-function uniqueId(r: Rng, used: Set<number>): number {
+export function uniqueId(r: Rng, used: Set<number>): number {
   for (;;) {
     const id = r.int(10_000_000, 199_999_999);
     if (!used.has(id)) {
@@ -279,7 +279,7 @@ function uniqueId(r: Rng, used: Set<number>): number {
 }
 
 /** Disjoint random groups of the given sizes. */
-function partition<T>(r: Rng, items: readonly T[], sizes: readonly number[]): T[][] {
+export function partition<T>(r: Rng, items: readonly T[], sizes: readonly number[]): T[][] {
   const shuffled = r.shuffle(items);
   let offset = 0;
   return sizes.map((size) => {

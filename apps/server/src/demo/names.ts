@@ -118,6 +118,11 @@ export class NameFactory {
     }
   }
 
+  /** Marks names as taken, so that a factory started later never hands out a name someone already has. */
+  reserve(names: Iterable<string>): void {
+    for (const name of names) this.used.add(name.toLowerCase());
+  }
+
   private claim(name: string): boolean {
     const key = name.toLowerCase();
     if (this.used.has(key)) return false;

@@ -76,7 +76,7 @@ export function* simulateScans(
   }
 }
 
-function initialState(g: Governor, at: number): GovernorState {
+export function initialState(g: Governor, at: number): GovernorState {
   const { lifetime: l, t5Share } = g;
   return {
     power: g.power,

@@ -9,6 +9,7 @@ import { createPopulation, type Governor } from './governors.ts';
 import { type DeadCounts, formulaRow, hohRows, kvkSeasonRows, prekvkRows } from './kvk.ts';
 import { insertDemoMisreads } from './misreads.ts';
 import { KINGDOM_NAMES } from './names.ts';
+import { previousSeasonScans } from './previous-season.ts';
 import { generateRallies } from './rallies.ts';
 import { Rng } from './random.ts';
 import { simulateScans } from './scans.ts';
@@ -40,8 +41,8 @@ const SOURCE_FORMAT = 'demo';
 
 /**
  * Fills an empty database with a believable KvK in progress (see timeline.ts for the schedule): 12 kingdoms in 4
- * camps, ~3,600 governors in 40 scans, a season, pre-KvK points, Hall of Heroes, a DKP formula with goals and two
- * wars, rallies and autarch data. One transaction: it is all there or none of it. Refuses a database that already
+ * camps, ~3,600 governors in 40 scans of the current season and 7 of the previous one (previous-season.ts), pre-KvK
+ * points, Hall of Heroes, a DKP formula with goals and two wars, rallies and autarch data. One transaction: it is all there or none of it. Refuses a database that already
  * has kingdoms, so demo data never mixes with real data.
  */
 export async function seedDemo(
@@ -67,7 +68,8 @@ export async function seedDemo(
     await trx.insertInto('kvk_seasons').values(kvkSeasonRows(timeline, DEMO_KDS)).execute();
     await trx.insertInto('formulas').values(formulaRow(timeline)).execute();
 
-    const kingdomScans = await insertKingdomScans(trx, root, timeline, population);
+    const previous = await insertPreviousSeason(trx, root, timeline, population);
+    const kingdomScans = await insertKingdomScans(trx, root, timeline, population, previous.seen);
     await insertDemoMisreads(trx, DEMO_KD);
     await insertMany(prekvkRows(root.fork('prekvk'), timeline, population), (rows) =>
       trx.insertInto('prekvk_points').values(rows).execute(),
@@ -97,7 +99,7 @@ export async function seedDemo(
       timeline,
       latest.map((row) => ({ governor: profiles.get(row.governor_id)!, latest: row })),
     );
-    let statRows = kingdomScans.statRows;
+    let statRows = previous.statRows + kingdomScans.statRows;
     for (const scan of autarch) {
       await insertScan(trx, scan, scan.takenAt + IMPORT_DELAY);
       statRows += scan.rows.length;
@@ -120,7 +122,7 @@ export async function seedDemo(
       secret,
       kingdoms: DEMO_KDS.length,
       governors: kingdomScans.governors,
-      scans: timeline.scans.length + autarch.length,
+      scans: timeline.previousSeason.scans.length + timeline.scans.length + autarch.length,
       statRows,
     };
   });
@@ -142,8 +144,14 @@ function accessCode(secret: string, kd: number): string {
 }
 
 async function insertKingdoms(trx: Transaction<Database>, timeline: Timeline, codes: Map<number, string>) {
-  // No top-N filter and the whole scan range by default: the demo shows everyone, first scan to last.
-  const settings = JSON.stringify({ defaultTopFilter: null, defaultDates: { start: null, end: null } });
+  // No top-N filter. The demo kingdom (the only one with scans) opens on the current season's scans, first to latest,
+  // as an officer would set it: the previous season's scans are there for the governor page's season against
+  // season, and a default period over both seasons would mix two KvKs into one table.
+  const settings = (kd: number) =>
+    JSON.stringify({
+      defaultTopFilter: null,
+      defaultDates: { start: kd === DEMO_KD ? String(timeline.scans[0]!.takenAt) : null, end: null },
+    });
   await trx
     .insertInto('kingdoms')
     .values(
@@ -151,7 +159,7 @@ async function insertKingdoms(trx: Transaction<Database>, timeline: Timeline, co
         kd,
         name: KINGDOM_NAMES[i] ?? null,
         access_code: codes.get(kd)!,
-        settings_json: settings,
+        settings_json: settings(kd),
         created_at: timeline.open - 60 * DAY,
       })),
     )
@@ -189,15 +197,44 @@ interface KingdomScansResult {
   afterWars: Map<number, DeadCounts>;
 }
 
+/** The previous KvK's scans, stored before the current season's (oldest first, as a kingdom imports them). */
+async function insertPreviousSeason(
+  trx: Transaction<Database>,
+  root: Rng,
+  timeline: Timeline,
+  population: readonly Governor[],
+): Promise<{ statRows: number; seen: Set<number> }> {
+  let statRows = 0;
+  const seen = new Set<number>();
+  for (const { slot, rows } of previousSeasonScans(root.fork('previous-season'), timeline, population)) {
+    await insertScan(
+      trx,
+      {
+        kingdomKd: DEMO_KD,
+        kind: 'kingdom',
+        takenAt: slot.takenAt,
+        name: slot.name,
+        sourceFormat: SOURCE_FORMAT,
+        rows,
+      },
+      slot.takenAt + IMPORT_DELAY,
+    );
+    statRows += rows.length;
+    for (const row of rows) seen.add(row.governor_id);
+  }
+  return { statRows, seen };
+}
+
 async function insertKingdomScans(
   trx: Transaction<Database>,
   root: Rng,
   timeline: Timeline,
   population: readonly Governor[],
+  seenBefore: ReadonlySet<number>,
 ): Promise<KingdomScansResult> {
   const lastBeforeOpen = timeline.scans.filter((scan) => scan.takenAt < timeline.open).at(-1)!;
   const afterLastWar = timeline.wars.at(-1)!.after;
-  const seen = new Set<number>();
+  const seen = new Set<number>(seenBefore);
   const result: KingdomScansResult = {
     statRows: 0,
     governors: 0,

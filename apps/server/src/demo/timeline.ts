@@ -51,7 +51,8 @@ export interface Timeline {
   close: number;
   /** SPEC §9: the pre-KvK period is the 5 days before open time. */
   prekvkStart: number;
-  previousSeason: { open: number; close: number };
+  /** The previous KvK (CURRENT_KVK - 1): its dates, its few scans and its fights (previous-season.ts). */
+  previousSeason: PreviousSeason;
   scans: readonly ScanSlot[];
   fights: readonly FightWindow[];
   wars: readonly War[];
@@ -149,11 +150,49 @@ export function buildTimeline(nowDate: Date): Timeline {
     open,
     close: open + SEASON_DAYS * DAY,
     prekvkStart: open - 5 * DAY,
-    previousSeason: { open: open - 150 * DAY, close: open - 95 * DAY },
+    previousSeason: buildPreviousSeason(open),
     scans,
     fights,
     wars,
   };
+}
+
+export interface PreviousSeason {
+  open: number;
+  close: number;
+  /** Oldest first; indexes count within this list. */
+  scans: readonly ScanSlot[];
+  fights: readonly FightWindow[];
+}
+
+const PREVIOUS_OPEN_DAYS_BEFORE = 150;
+/** KvK days of the previous season's two wars (three days each), and the days of its scans inside the season. */
+const PREVIOUS_WAR_START_DAYS = [12, 29] as const;
+const PREVIOUS_SCAN_DAYS = [10, 22, 35, 50] as const;
+
+/**
+ * The previous KvK, as a kingdom that scans now and then (not daily) would have it: a scan before it opened, one at
+ * the opening, four during it and one after it closed. Its wars pair the camps like this season's.
+ */
+function buildPreviousSeason(currentOpen: number): PreviousSeason {
+  const open = currentOpen - PREVIOUS_OPEN_DAYS_BEFORE * DAY;
+  const close = open + SEASON_DAYS * DAY;
+  const at = (day: number, hour: number) => open + (day - 1) * DAY + hour * HOUR;
+  const kvk = CURRENT_KVK - 1;
+  const slots = [
+    { name: `KvK ${kvk} before open`, takenAt: at(-1, 14) },
+    { name: `KvK ${kvk} open`, takenAt: at(1, 2) },
+    ...PREVIOUS_SCAN_DAYS.map((day) => ({ name: `KvK ${kvk} day ${day}`, takenAt: at(day, 14) })),
+    { name: `KvK ${kvk} after close`, takenAt: close + 2 * DAY + 14 * HOUR },
+  ];
+  const fights = PREVIOUS_WAR_START_DAYS.map((start, w) => ({
+    label: `War ${w + 1}`,
+    start: at(start, 0),
+    end: at(start + WAR_DAYS, 0),
+    intensity: WAR_INTENSITY[w]!,
+    loss: WAR_LOSS[w]!,
+  }));
+  return { open, close, scans: slots.map((slot, index) => ({ ...slot, index })), fights };
 }
 
 export interface Exposure {
@@ -168,7 +207,7 @@ export interface Exposure {
  * on top of that there is a low background of field fights once KvK is open and almost none before it.
  */
 export function exposure(
-  timeline: Timeline,
+  timeline: Pick<Timeline, 'fights' | 'open'>,
   from: number,
   to: number,
   camp: number,

@@ -56,10 +56,20 @@ describe('seedDemo', () => {
     for (const k of kingdoms) expect(k.access_code).toMatch(/^[a-z0-9]{8,}$/);
     expect(new Set(kingdoms.map((k) => k.access_code)).size).toBe(12);
     expect(kingdoms[0]!.access_code).toBe(result.code);
+    // The default period is the current season's scans (first to latest), not the previous season's too.
+    const firstOfSeason = (await currentSeasonScans())[0]!;
+    expect(firstOfSeason.name).toBe('Pre-KvK baseline');
     expect(JSON.parse(kingdoms[0]!.settings_json)).toEqual({
       defaultTopFilter: null,
-      defaultDates: { start: null, end: null },
+      defaultDates: { start: String(firstOfSeason.taken_at), end: null },
     });
+    // The other kingdoms have no scans of their own: no default dates to name.
+    for (const k of kingdoms.slice(1)) {
+      expect(JSON.parse(k.settings_json)).toEqual({
+        defaultTopFilter: null,
+        defaultDates: { start: null, end: null },
+      });
+    }
 
     const camps = await db()
       .selectFrom('camps as c')
@@ -74,10 +84,12 @@ describe('seedDemo', () => {
     expect(new Set(camps.map((c) => c.member_kd)).size).toBe(12);
   });
 
-  it('stores about 40 kingdom scans of ~3,600 governors each, plus autarch scans', async () => {
+  it('stores about 40 kingdom scans of this season and 7 of the last, ~3,600 governors each, plus autarch scans', async () => {
     const scans = await kingdomScans();
-    expect(scans.length).toBeGreaterThanOrEqual(36);
-    expect(scans.length).toBeLessThanOrEqual(44);
+    const current = await currentSeasonScans();
+    expect(current.length).toBeGreaterThanOrEqual(36);
+    expect(current.length).toBeLessThanOrEqual(44);
+    expect(scans.length).toBe(current.length + 7);
     for (const scan of scans) {
       expect(scan.row_count).toBeGreaterThan(3_500);
       expect(scan.row_count).toBeLessThan(3_700);
@@ -106,7 +118,7 @@ describe('seedDemo', () => {
     const current = await season();
     expect(current.open_time).toBeLessThanOrEqual(NOW_S);
     expect(current.close_time).toBeGreaterThan(NOW_S);
-    const scans = await kingdomScans();
+    const scans = await currentSeasonScans();
     for (const scan of scans) {
       expect(scan.taken_at).toBeGreaterThanOrEqual(current.open_time - 5 * DAY);
       expect(scan.taken_at).toBeLessThan(NOW_S);
@@ -131,9 +143,9 @@ describe('seedDemo', () => {
     expect(checked).toBeGreaterThan(100_000);
   });
 
-  it('has governors migrating in and out, and some zeroed in a war', async () => {
-    const rows = await statHistory();
-    const scans = await kingdomScans();
+  it('has governors migrating in and out during this season, and some zeroed in a war', async () => {
+    const scans = await currentSeasonScans();
+    const rows = (await statHistory()).filter((row) => row.taken_at >= scans[0]!.taken_at);
     const [firstTime, lastTime] = [scans[0]!.taken_at, scans.at(-1)!.taken_at];
     const span = new Map<number, { first: number; last: number }>();
     let zeroed = 0;
@@ -266,6 +278,12 @@ describe('seedDemo', () => {
     expect(await findDemoTarget(first.db, SECRET)).not.toBeNull();
   });
 });
+
+/** The current season's kingdom scans: from the pre-KvK period (5 days before it opened) on. */
+async function currentSeasonScans() {
+  const open = (await season()).open_time;
+  return (await kingdomScans()).filter((scan) => scan.taken_at >= open - 5 * DAY);
+}
 
 describe('findDemoTarget', () => {
   it('answers the demo kingdom for the right secret only', async () => {
