@@ -3,8 +3,8 @@
  * DESIGN.md's scale case (issue 13: < 50 ms warm, < 150 ms cold), through `app.inject`:
  * - cold: a new app for every request (empty KD DKP cache: the season's and each war's rows are computed);
  * - warm: the same request again on one app.
- * Part of `npm run bench` (bench/run.ts, rows "governor page data"); alone: `npx tsx bench/governor.ts` (SQLite) or
- * with TEST_DATABASE_URL/BENCH_POSTGRES_URL for PostgreSQL.
+ * Part of `npm run bench` (bench/run.ts, rows "governor page data"); alone: `npx tsx bench/governor.ts [--samples N]`
+ * (SQLite) or with TEST_DATABASE_URL/BENCH_POSTGRES_URL for PostgreSQL.
  */
 import type { GovernorResponse } from '@kingdom-stats/core/api';
 import type { DatabaseHandle } from '../apps/server/src/db/database.ts';
@@ -81,16 +81,22 @@ export async function measureGovernor(
 
 export function formatGovernorLine(result: GovernorBenchResult): string {
   return (
-    `governor page data (${result.scans} scans): cold p50/p95 ${formatPair(result.cold.wall)} ms, ` +
-    `warm p50/p95 ${formatPair(result.warm.wall)} ms (load ${result.load.join(' ')})`
+    `governor page data (${result.scans} scans): cold p50/p95 ${formatPair(result.cold.wall)} ms ` +
+    `(CPU ${formatPair(result.cold.cpu)}), warm p50/p95 ${formatPair(result.warm.wall)} ms ` +
+    `(CPU ${formatPair(result.warm.cpu)}) (load ${result.load.join(' ')})`
   );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const postgresUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_URL;
+  const at = process.argv.indexOf('--samples');
+  const samples = at > 0 ? Number(process.argv[at + 1]) : 20;
   const data = await openScaleData({ postgresUrl });
   try {
-    console.log(formatGovernorLine(await measureGovernor(data.handle, { samples: 20 })));
+    const before = loadAverage();
+    console.log(
+      `${formatGovernorLine(await measureGovernor(data.handle, { samples }))} (load before ${before.join(' ')})`,
+    );
   } finally {
     await data.handle.close();
   }

@@ -4,14 +4,16 @@
  * scored over each war's span, through `app.inject` on DESIGN.md's scale case.
  * - cold: a new app (empty cache) for every request;
  * - warm: the same request again on one app.
+ * Part of `npm run bench` (bench/run.ts); alone: `npx tsx bench/kd-dashboard.ts [--samples N]` (SQLite) or with
+ * BENCH_POSTGRES_URL (or TEST_DATABASE_URL) for PostgreSQL.
  */
 import type { KdDashboardResponse } from '@kingdom-stats/core/api';
 import type { DatabaseHandle } from '../apps/server/src/db/database.ts';
 import { sampleColdRequests } from './dashboard.ts';
 import { benchApp, getOk } from './inject.ts';
-import { CODE, KD } from './scale-data.ts';
+import { CODE, KD, openScaleData } from './scale-data.ts';
 import { WARS } from './scale-generator.ts';
-import { type SampleSummary, sampleMany, summarize } from './stats.ts';
+import { formatPair, loadAverage, type SampleSummary, sampleMany, summarize } from './stats.ts';
 
 export interface KdDashboardResult {
   /** Wars the answer says it scored (3 expected). */
@@ -60,5 +62,23 @@ export async function measureKdDashboard(
     };
   } finally {
     await warmApp.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const postgresUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_URL;
+  const at = process.argv.indexOf('--samples');
+  const samples = at > 0 ? Number(process.argv[at + 1]) : 20;
+  const data = await openScaleData({ postgresUrl });
+  try {
+    const before = loadAverage();
+    const r = await measureKdDashboard(data.handle, { samples });
+    console.log(
+      `KD DKP data (${r.wars} wars, ${r.rows} rows): cold p50/p95 ${formatPair(r.cold.wall)} ms ` +
+        `(CPU ${formatPair(r.cold.cpu)}), warm ${formatPair(r.warm.wall)} ms (CPU ${formatPair(r.warm.cpu)}); ` +
+        `load ${before.join(' ')} -> ${loadAverage().join(' ')}`,
+    );
+  } finally {
+    await data.handle.close();
   }
 }

@@ -8,12 +8,13 @@ import type {
   HistoryEntry,
 } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database, KingdomTable } from '../../db/schema.ts';
 import { selectKingdomScans } from '../dashboard/queries.ts';
 import { selectLinkedAccounts } from '../farms/linked-accounts.ts';
+import { loadKingdomFarms } from '../farms/policy.ts';
 import { selectFormulaRow } from '../formula/queries.ts';
 import { readStoredFormula, readStoredWars } from '../formula/service.ts';
-import { KdDashboardService } from '../kd-dashboard/service.ts';
+import { KdDashboardService, type PlanInputs } from '../kd-dashboard/service.ts';
 import { requireViewerAccess } from '../kingdoms/access.ts';
 import { type KvkSeason, selectSeasons } from '../kvk/season.ts';
 import {
@@ -44,23 +45,40 @@ export class GovernorService {
     const kingdom = await requireViewerAccess(this.db, params.kd, params.code);
     const kd = kingdom.kd;
     const governorId = Number(params.governorId);
-    const [allScans, runs, seasons, formulaRow, prekvk, hoh, rallies, linkedAccounts] = await Promise.all([
-      selectKingdomScans(this.db, kd),
-      selectPresenceRuns(this.db, kd, governorId),
-      selectSeasons(this.db, kd),
-      selectFormulaRow(this.db, kd),
-      selectGovernorPrekvk(this.db, kd, governorId),
-      selectGovernorHoh(this.db, kd, governorId),
-      selectGovernorRallies(this.db, kd, governorId),
-      selectLinkedAccounts(this.db, kd, governorId),
-    ]);
+    const [allScans, runs, seasons, formulaRow, farms, prekvk, hoh, rallies, linkedAccounts] =
+      await Promise.all([
+        selectKingdomScans(this.db, kd),
+        selectPresenceRuns(this.db, kd, governorId),
+        selectSeasons(this.db, kd),
+        selectFormulaRow(this.db, kd),
+        loadKingdomFarms(this.db, kd),
+        selectGovernorPrekvk(this.db, kd, governorId),
+        selectGovernorHoh(this.db, kd, governorId),
+        selectGovernorRallies(this.db, kd, governorId),
+        selectLinkedAccounts(this.db, kd, governorId),
+      ]);
     const kingdomScans = allScans.filter((scan) => scan.kind === 'kingdom');
     const candidates = scansInRuns(kingdomScans, runs);
-    const rows = await selectGovernorRows(
-      this.db,
-      candidates.map((scan) => scan.id),
-      governorId,
-    );
+    const scanTimes = new Set(kingdomScans.map((scan) => scan.takenAt));
+    const savedWars = (readStoredWars(formulaRow)?.wars ?? []).flatMap((saved, index) => {
+      const start = Object.values(saved.before)[0];
+      const end = Object.values(saved.after)[0];
+      // A war naming a deleted scan is skipped, as the KD DKP dashboard skips it.
+      if (start === undefined || end === undefined || start >= end) return [];
+      if (!scanTimes.has(start) || !scanTimes.has(end)) return [];
+      return [{ name: `War ${index + 1}`, start, end }];
+    });
+    // The governor's rows and its KD DKP results are read at once: the results need the plan's inputs only, read
+    // above, and a governor without a presence run in the kingdom (no scan of it) is not scored.
+    const inputs: PlanInputs = { allScans, seasons, row: formulaRow, farms };
+    const [rows, results] = await Promise.all([
+      selectGovernorRows(
+        this.db,
+        candidates.map((scan) => scan.id),
+        governorId,
+      ),
+      runs.length > 0 ? this.results(kingdom, governorId, seasons, savedWars, inputs) : null,
+    ]);
     const rowByScan = new Map(rows.map((row) => [row.scanId, row]));
     const scans: GovernorScan[] = [];
     for (const scan of candidates) {
@@ -82,44 +100,15 @@ export class GovernorService {
           goalTier: goalTier(goals, latest.power),
         }
       : null;
-
-    const viewer = { kd: params.kd, code: params.code };
-    const scanTimes = new Set(kingdomScans.map((scan) => scan.takenAt));
-    const savedWars = (readStoredWars(formulaRow)?.wars ?? []).flatMap((saved, index) => {
-      const start = Object.values(saved.before)[0];
-      const end = Object.values(saved.after)[0];
-      // A war naming a deleted scan is skipped, as the KD DKP dashboard skips it.
-      if (start === undefined || end === undefined || start >= end) return [];
-      if (!scanTimes.has(start) || !scanTimes.has(end)) return [];
-      return [{ name: `War ${index + 1}`, start, end }];
-    });
-
-    const seasonResults = [];
-    for (const season of seasons) {
-      seasonResults.push({
-        ...season,
-        result: scans.length ? await this.result(viewer, governorId, season, {}) : null,
-      });
-    }
-    const wars = [];
-    for (const war of savedWars) {
-      const season = seasons.find((s) => war.start >= s.openTime && war.end <= s.closeTime);
-      const dates = { start_date: String(war.start), end_date: String(war.end) };
-      const scored = season ?? (seasons.length === 0 ? null : undefined);
-      wars.push({
-        ...war,
-        result:
-          scans.length && scored !== undefined ? await this.result(viewer, governorId, scored, dates) : null,
-      });
-    }
+    const scored = scans.length > 0 && results !== null;
 
     return {
       kd,
       governorId,
       header,
       scans,
-      seasons: seasonResults,
-      wars,
+      seasons: seasons.map((season, i) => ({ ...season, result: scored ? results.seasons[i]! : null })),
+      wars: savedWars.map((war, i) => ({ ...war, result: scored ? results.wars[i]! : null })),
       history: {
         names: changes(scans, (scan) => scan.name),
         alliances: changes(scans, (scan) => scan.alliance),
@@ -133,19 +122,49 @@ export class GovernorService {
   }
 
   /**
+   * The governor's KD DKP rows for every season, then for every saved war (null: not one of that table's rows). The
+   * seasons first: computing a season builds and caches its wars' own tables (docs/governor.md, "A war's own
+   * table"), which the wars then find; each group is asked at once.
+   */
+  private async results(
+    kingdom: KingdomTable,
+    governorId: number,
+    seasons: readonly KvkSeason[],
+    wars: readonly { start: number; end: number }[],
+    inputs: PlanInputs,
+  ): Promise<{ seasons: (GovernorDkp | null)[]; wars: (GovernorDkp | null)[] }> {
+    const seasonResults = await Promise.all(
+      seasons.map((season) => this.result(kingdom, governorId, season, {}, inputs)),
+    );
+    const warResults = await Promise.all(
+      wars.map((war) => {
+        // A war outside every season is not scored when the kingdom has seasons.
+        const season = seasons.find((s) => war.start >= s.openTime && war.end <= s.closeTime);
+        const scored = season ?? (seasons.length === 0 ? null : undefined);
+        if (scored === undefined) return null;
+        const dates = { start_date: String(war.start), end_date: String(war.end) };
+        return this.result(kingdom, governorId, scored, dates, inputs);
+      }),
+    );
+    return { seasons: seasonResults, wars: warResults };
+  }
+
+  /**
    * The governor's KD DKP row for a period of a season (null season: the kingdom has none, so the dashboard scores
    * every scan). `now` puts the dashboard inside that season, whose scans are then its period.
    */
   private async result(
-    viewer: { kd: string; code: string },
+    kingdom: KingdomTable,
     governorId: number,
     season: KvkSeason | null,
     dates: { start_date?: string; end_date?: string },
+    inputs: PlanInputs,
   ): Promise<GovernorDkp | null> {
-    const answer = await this.kdDashboard.data(
-      viewer,
+    const answer = await this.kdDashboard.answer(
+      kingdom,
       { ...dates, top: 'all' },
       season ? season.openTime : Number.MAX_SAFE_INTEGER,
+      inputs,
     );
     const index = answer.playerData.findIndex((row) => row['Governor ID'] === governorId);
     const row = answer.playerData[index];

@@ -78,32 +78,48 @@ export async function selectPrekvkPoints(
   }));
 }
 
+/** A scored span of the KvK (the season, or a war): its first and last kingdom scan. */
+export interface CandidateSpan {
+  start: number;
+  end: number;
+  endScanId: number;
+}
+
 /**
- * Every governor a war's own table can hold, as a superset (docs/governor.md, "A war's own table"): the war's own
- * governors are those whose home kd at their last scan of the war is the kingdom's or unknown, so each is either in
- * the war's last scan with such a home kd, or left the scans during the war (a presence run ending inside it). Two
- * small reads: one scan's rows by the stats' primary key, and the kingdom's presence runs.
+ * Every governor a KvK table of these spans can hold, for all of them in one statement: a superset of each span's
+ * own governors (docs/governor.md, "A war's own table"). A span's own governors are those whose home kd at their
+ * last scan of the span is the kingdom's or unknown, so each is either in the span's last scan with such a home kd,
+ * or left the scans during the span (a presence run ending inside it). The span's last scan is read by the stats'
+ * primary key; the runs are the kingdom's presence runs. Ascending ids, each once.
  */
-export async function selectWarCandidates(
+export async function selectKvkCandidates(
   db: Kysely<Database>,
   kd: number,
-  war: { start: number; end: number; endScanId: number },
+  spans: readonly CandidateSpan[],
 ): Promise<number[]> {
-  const [atEnd, leftDuring] = await Promise.all([
-    db
-      .selectFrom('governor_stats')
-      .select('governor_id')
-      .where('scan_id', '=', war.endScanId)
-      .where((eb) => eb.or([eb('home_kd', '=', kd), eb('home_kd', 'is', null)]))
-      .execute(),
-    db
-      .selectFrom('governor_presence')
-      .select('governor_id')
-      .where('kingdom_kd', '=', kd)
-      .where('first_at', '<=', war.end)
-      .where('last_at', '>=', war.start)
-      .where('last_at', '<', war.end)
-      .execute(),
-  ]);
-  return [...atEnd, ...leftDuring].map((r) => Number(r.governor_id));
+  if (spans.length === 0) return [];
+  const rows = await db
+    .selectFrom('governor_stats')
+    .select('governor_id')
+    .where('scan_id', 'in', [...new Set(spans.map((span) => span.endScanId))])
+    .where((eb) => eb.or([eb('home_kd', '=', kd), eb('home_kd', 'is', null)]))
+    .union(
+      db
+        .selectFrom('governor_presence')
+        .select('governor_id')
+        .where('kingdom_kd', '=', kd)
+        .where((eb) =>
+          eb.or(
+            spans.map((span) =>
+              eb.and([
+                eb('first_at', '<=', span.end),
+                eb('last_at', '>=', span.start),
+                eb('last_at', '<', span.end),
+              ]),
+            ),
+          ),
+        ),
+    )
+    .execute();
+  return rows.map((r) => Number(r.governor_id)).sort((a, b) => a - b);
 }

@@ -6,7 +6,7 @@ import type {
   ScanStatus,
 } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
-import type { Database, KingdomTable } from '../../db/schema.ts';
+import type { Database, FormulaTable, KingdomTable } from '../../db/schema.ts';
 import { yieldToEventLoop } from '../../event-loop.ts';
 import { dateOption, fingerprint, scansKey } from '../dashboard/context.ts';
 import { type ResolvedPeriod, resolvePeriod } from '../dashboard/period.ts';
@@ -32,11 +32,12 @@ import { type KvkSeason, kvkScans, seasonState, selectSeasons } from '../kvk/sea
 import { nowSeconds } from '../scans/scan-store.ts';
 import { readKingdomSettings } from '../settings/service.ts';
 import {
+  type CandidateSpan,
   hohVersion,
   latestPrekvkKvk,
   selectHohRecords,
+  selectKvkCandidates,
   selectPrekvkPoints,
-  selectWarCandidates,
 } from './queries.ts';
 import { activeColumns, byDkp, type DkpFormulaSettings, dkpRowBuilder } from './rows.ts';
 
@@ -84,6 +85,24 @@ export interface KdDataQuery {
   top?: string | undefined;
 }
 
+/** The reads a plan is made from: the governor page reads them once for all the periods it asks for. */
+export interface PlanInputs {
+  allScans: ScanInfo[];
+  seasons: KvkSeason[];
+  row: FormulaTable | null;
+  farms: KingdomFarms;
+}
+
+export async function readPlanInputs(db: Kysely<Database>, kd: number): Promise<PlanInputs> {
+  const [allScans, seasons, row, farms] = await Promise.all([
+    selectKingdomScans(db, kd),
+    selectSeasons(db, kd),
+    selectFormulaRow(db, kd),
+    loadKingdomFarms(db, kd),
+  ]);
+  return { allScans, seasons, row, farms };
+}
+
 const NO_DEFAULT_DATES = {
   defaultTopFilter: null,
   defaultDates: { start: null, end: null },
@@ -104,7 +123,17 @@ export class KdDashboardService {
     now = nowSeconds(),
   ): Promise<KdDashboardResponse> {
     const kingdom = await requireViewerAccess(this.db, params.kd, params.code);
-    const plan = await this.plan(kingdom, query, now);
+    return this.answer(kingdom, query, now);
+  }
+
+  /** data() for a kingdom whose access is checked; `inputs` when the caller has read them (readPlanInputs). */
+  async answer(
+    kingdom: KingdomTable,
+    query: KdDataQuery,
+    now: number,
+    inputs?: PlanInputs,
+  ): Promise<KdDashboardResponse> {
+    const plan = await this.plan(kingdom, query, now, inputs);
     const common = {
       activeColumns: activeColumns(plan.settings),
       latestKvk: plan.season ? { kvk_number: plan.season.kvkNumber, open_time: plan.season.openTime } : null,
@@ -177,13 +206,13 @@ export class KdDashboardService {
     this.periods.clear();
   }
 
-  private async plan(kingdom: KingdomTable, query: KdDataQuery, now: number): Promise<Plan> {
-    const [allScans, seasons, row, farms] = await Promise.all([
-      selectKingdomScans(this.db, kingdom.kd),
-      selectSeasons(this.db, kingdom.kd),
-      selectFormulaRow(this.db, kingdom.kd),
-      loadKingdomFarms(this.db, kingdom.kd),
-    ]);
+  private async plan(
+    kingdom: KingdomTable,
+    query: KdDataQuery,
+    now: number,
+    inputs?: PlanInputs,
+  ): Promise<Plan> {
+    const { allScans, seasons, row, farms } = inputs ?? (await readPlanInputs(this.db, kingdom.kd));
     const kingdomScans = allScans.filter((scan) => scan.kind === 'kingdom');
     const state = seasonState(seasons, now);
     const scans = kvkScans(kingdomScans, state);
@@ -249,20 +278,33 @@ export class KdDashboardService {
 
   private async compute(plan: Plan, period: ResolvedPeriod, hohKey: string): Promise<KdPeriodData> {
     const kd = plan.kingdom.kd;
-    // Own governors: home kd = the kingdom, or unknown (a scan without a kingdom column is of the kingdom itself).
-    const read = await selectPeriodStats(this.db, kd, period.scans, { homeKd: kd });
+    // The period and each war are read for the same governors: every governor the period's own table or a war's own
+    // table can hold (selectKvkCandidates), found first in one statement, then the spans' reads at once. The
+    // period's own governors are those with the kingdom's or an unknown home kd at their last scan of the period
+    // (as a scan without a kingdom column is of the kingdom itself); a war's read then also answers that war's own
+    // table (answerWarsAlone), as if the war's dates had been chosen. Each governor's stats do not depend on which
+    // others are read, so these are the rows a read of the period's own governors alone gives.
+    const spans = [period.scans, ...plan.wars.map((war) => warScans(plan.scans, war))];
+    const [governorIds, hohRecords] = await Promise.all([
+      selectKvkCandidates(
+        this.db,
+        kd,
+        spans.map((scans) => spanOf(scans)),
+      ),
+      plan.season ? selectHohRecords(this.db, kd, plan.season.kvkNumber) : [],
+    ]);
+    // Read i starts after i turns of the event loop: PostgreSQL runs them together on the pool, while SQLite (whose
+    // reads block) answers queued requests between them.
+    const [periodRead, ...warReads] = await Promise.all(
+      spans.map(async (scans, i) => {
+        for (let turn = 0; turn < i; turn++) await yieldToEventLoop();
+        return selectPeriodStats(this.db, kd, scans, { governorIds });
+      }),
+    );
+    const read = periodRead!.filter((stat) => stat.homeKd === kd || stat.homeKd === null);
     // Farms counted as the kingdom chose (docs/farms.md); their ids stay in ownIds so rolled-up wars see them.
     const periodStats = applyKingdomFarms(read, plan.farms).stats;
-    // Each war is read for the period's own governors and every governor the war's own table can hold: the same
-    // read then answers that table as well (answerWarsAlone), as if the war's dates had been chosen.
     const ownIds = read.map((stat) => stat.governorId);
-    const warReads: PeriodStat[][] = [];
-    for (const war of plan.wars) {
-      await yieldToEventLoop();
-      const span = { start: war.before.takenAt, end: war.after.takenAt, endScanId: war.after.id };
-      const governorIds = [...new Set([...ownIds, ...(await selectWarCandidates(this.db, kd, span))])];
-      warReads.push(await selectPeriodStats(this.db, kd, warScans(plan.scans, war), { governorIds }));
-    }
     // A war counts for the period's own governors, whatever their home kd during the war; farms are applied to
     // those governors' war rows alone, as a read of them alone would give.
     const own = new Set(ownIds);
@@ -273,7 +315,6 @@ export class KdDashboardService {
       ).stats;
       return new Map(counted.map((s) => [s.governorId, s.gains]));
     });
-    const hohRecords = plan.season ? await selectHohRecords(this.db, kd, plan.season.kvkNumber) : [];
     const hoh = new Map(hohRecords.map((r) => [r.governorId, { t4: r.t4, t5: r.t5 }]));
     const build = dkpRowBuilder(plan.settings, hohRecords.length > 0);
     const apart = farmsShownApart(plan.farms);
@@ -292,7 +333,7 @@ export class KdDashboardService {
   /**
    * Caches each war's own table (period = the war's scans), built from the war reads just made: what compute() would
    * answer for the war's dates. Its own governors are the read's governors whose home kd at their last scan of the
-   * war is the kingdom's or unknown (the read holds them all: selectWarCandidates), scored over the war alone. A war
+   * war is the kingdom's or unknown (the read holds them all: selectKvkCandidates), scored over the war alone. A war
    * with another saved war inside it is left to compute() (that one's read may lack some of its governors).
    */
   private answerWarsAlone(
@@ -319,6 +360,12 @@ export class KdDashboardService {
       void this.periods.get(key, async () => table(counted, (stat) => [stat.gains]));
     }
   }
+}
+
+/** A span's first and last kingdom scan (the scans are oldest first, and kingdom scans: kvkScans). */
+function spanOf(scans: readonly ScanInfo[]): CandidateSpan {
+  const last = scans.at(-1)!;
+  return { start: scans[0]!.takenAt, end: last.takenAt, endScanId: last.id };
 }
 
 /** The KvK's scans from a war's first scan to its last. */
