@@ -93,10 +93,10 @@ test.describe('compare governors', () => {
 
   test('the governor page says when only one season has scans of the governor', async ({ page, request }) => {
     const target = await demoTarget(request);
-    const rows = await request.get(`/api/kd-dashboard/${target.kd}/data/${target.code}?top=all`);
-    const id = Number(
-      ((await rows.json()) as { playerData: { 'Governor ID': number }[] }).playerData[0]!['Governor ID'],
-    );
+    // A governor first seen during this season (the movements screen's default period): no KvK 6 scan has them.
+    const movements = await request.get(`/api/dashboard/${target.kd}/movements/${target.code}`);
+    const { arrived } = (await movements.json()) as { arrived: { governorId: number; reason: string }[] };
+    const id = arrived.find((row) => row.reason === 'new')!.governorId;
     const governor = new GovernorPage(page, target);
     await governor.open(id);
     const card = page.locator('#seasons-compare');
@@ -114,37 +114,19 @@ test.describe('season against season', () => {
     const id = Number(
       ((await rows.json()) as { playerData: { 'Governor ID': number }[] }).playerData[0]!['Governor ID'],
     );
-    // The demo has scans of one season only: the page is given the governor's answer with an earlier season added,
-    // its scans the current ones 150 days earlier with 60 % of the kill points (what the card must draw from).
+    // The demo's KvK DKP leader played the previous season (KvK 6) in the kingdom too: both seasons have scans.
     const answer = await request.get(`/api/governor/${target.kd}/${id}/${target.code}`);
     const real = (await answer.json()) as {
       scans: { takenAt: number; killPoints: number | null }[];
       seasons: { kvkNumber: number; openTime: number; closeTime: number; result: unknown }[];
     };
-    const shift = 150 * 86_400;
-    const current = real.seasons.find((s) => s.kvkNumber === 7)!;
-    const inCurrent = real.scans.filter(
-      (s) => s.takenAt >= current.openTime && s.takenAt <= current.closeTime,
-    );
-    const earlier = inCurrent.map((s) => ({
-      ...s,
-      takenAt: s.takenAt - shift,
-      killPoints: s.killPoints === null ? null : Math.round(s.killPoints * 0.6),
-    }));
-    const faked = {
-      ...real,
-      scans: [...earlier, ...real.scans],
-      seasons: [
-        {
-          kvkNumber: 6,
-          openTime: current.openTime - shift,
-          closeTime: current.closeTime - shift,
-          result: null,
-        },
-        current,
-      ],
+    const within = (kvk: number) => {
+      const season = real.seasons.find((s) => s.kvkNumber === kvk)!;
+      return real.scans.filter((s) => s.takenAt >= season.openTime && s.takenAt <= season.closeTime);
     };
-    await page.route(`**/api/governor/${target.kd}/${id}/**`, (route) => route.fulfill({ json: faked }));
+    const [current, earlier] = [within(7), within(6)];
+    expect(current.length).toBeGreaterThan(1);
+    expect(earlier.length).toBeGreaterThan(1);
     const governor = new GovernorPage(page, target);
     await governor.open(id);
 
@@ -152,11 +134,13 @@ test.describe('season against season', () => {
     await expect(card.getByRole('heading', { name: 'Season against season' })).toBeVisible();
     await expect(card.getByLabel('Season')).toHaveValue('7');
     await expect(card.getByLabel('Against')).toHaveValue('6');
-    // At the latest day both lines read the gain since their season's first scan.
-    const gain = (scans: typeof inCurrent) => scans.at(-1)!.killPoints! - scans[0]!.killPoints!;
+    // The read-out starts at the latest day of either season: KvK 6's last scan (day 50), with its gain since its
+    // first scan; KvK 7 (at day 26) has no scan that day.
+    const gain = (scans: typeof earlier) => scans.at(-1)!.killPoints! - scans[0]!.killPoints!;
     const readout = card.getByTestId('season-readout');
-    await expect(readout).toContainText(`KvK 7 +${formatted(gain(inCurrent))}`);
+    await expect(readout).toContainText('Day 50 of KvK');
     await expect(readout).toContainText(`KvK 6 +${formatted(gain(earlier))}`);
+    await expect(readout).toContainText('KvK 7 -');
     await card.scrollIntoViewIfNeeded();
     await card.screenshot({ path: testInfo.outputPath('season-compare.png') });
     const plot = card.getByTestId('season-chart').locator('.u-over');
@@ -164,8 +148,10 @@ test.describe('season against season', () => {
     await (testInfo.project.name === 'mobile'
       ? plot.tap({ position: { x: 2, y: box.height / 2 } })
       : plot.hover({ position: { x: 2, y: box.height / 2 } }));
+    // Both seasons' opening scans (2 hours into day 1) start their lines at 0.
     await expect(readout).toContainText('Day 1 of KvK');
     await expect(readout).toContainText('KvK 7 0');
+    await expect(readout).toContainText('KvK 6 0');
     await noSidewaysScroll(page);
   });
 });
