@@ -102,7 +102,12 @@ export async function importScanFile(db: Kysely<Database>, input: ImportScanInpu
           );
         }
         if (placement.status !== 'already-imported') {
-          toCheck.push({ scanId: placement.scan.id, fileOrder: toPlace.rows.map((row) => row.governor_id) });
+          toCheck.push({
+            scanId: placement.scan.id,
+            fileOrder: toPlace.rows.map((row) => row.governor_id),
+            // A new scan holds exactly the file's rows: the checks need not read them back.
+            ...(placement.status === 'imported' ? { rows: toPlace.rows } : {}),
+          });
         }
         scans.push({
           status: placement.status,

@@ -69,11 +69,32 @@ export async function recordScanPresence(
       .where('governor_id', 'in', left.slice(i, i + BATCH))
       .execute();
   }
-  for (let i = 0; i < arrived.length; i += BATCH) {
+  await insertRuns(db, kingdomKd, arrived, takenAt);
+}
+
+/**
+ * Opens a run at `takenAt` for each governor. PostgreSQL takes the ids as one array (a whole scan's 16,000 arrivals
+ * in one statement: multi-row VALUES cost about as much again in building and parsing parameters).
+ */
+async function insertRuns(
+  db: Executor,
+  kingdomKd: number,
+  governorIds: readonly number[],
+  takenAt: number,
+): Promise<void> {
+  if (governorIds.length === 0) return;
+  if (dialectOf<Database>(db) === 'postgres') {
+    await sql`
+      insert into governor_presence (kingdom_kd, governor_id, first_at)
+      select ${kingdomKd}, id, ${takenAt} from unnest(${[...governorIds]}::int8[]) as ids (id)
+    `.execute(db);
+    return;
+  }
+  for (let i = 0; i < governorIds.length; i += BATCH) {
     await db
       .insertInto('governor_presence')
       .values(
-        arrived
+        governorIds
           .slice(i, i + BATCH)
           .map((id) => ({ kingdom_kd: kingdomKd, governor_id: id, first_at: takenAt })),
       )
@@ -116,17 +137,12 @@ export async function recordAddedPresence(
       .where('governor_id', 'in', batch)
       .execute();
   }
-  const starting = governorIds.filter((id) => !continuing.has(id));
-  for (let i = 0; i < starting.length; i += BATCH) {
-    await db
-      .insertInto('governor_presence')
-      .values(
-        starting
-          .slice(i, i + BATCH)
-          .map((id) => ({ kingdom_kd: kingdomKd, governor_id: id, first_at: takenAt })),
-      )
-      .execute();
-  }
+  await insertRuns(
+    db,
+    kingdomKd,
+    governorIds.filter((id) => !continuing.has(id)),
+    takenAt,
+  );
 }
 
 /** After a kingdom scan (and with it its rows) is deleted. */

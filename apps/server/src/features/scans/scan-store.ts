@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import { dialectOf } from '../../db/dialect.ts';
 import type { Database, GovernorStatTable, ScanKind } from '../../db/schema.ts';
 import {
   forgetScanPresence,
@@ -34,7 +35,7 @@ export interface StoredScan {
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-// SQLite allows 32,766 bound values per statement; 24 columns × 500 rows stays well under it and PostgreSQL's 65,535.
+// SQLite allows 32,766 bound values per statement; 24 columns × 500 rows stays well under it.
 const ROWS_PER_INSERT = 500;
 
 /** Stores one scan and its rows. Call inside a transaction: a scan is whole or absent. */
@@ -120,7 +121,58 @@ export async function replaceScanRows(
   if (scan.kind === 'kingdom') await rebuildKingdomPresence(db, scan.kingdomKd);
 }
 
+/**
+ * governor_stats' columns but scan_id, with their PostgreSQL types (migration 0001), for the array insert below. The
+ * Record type makes a column added to the table without being added here a compile error.
+ */
+const STAT_COLUMN_TYPES: Record<keyof GovernorStatRow, 'int4' | 'int8' | 'text'> = {
+  governor_id: 'int8',
+  name: 'text',
+  alliance: 'text',
+  home_kd: 'int4',
+  power: 'int8',
+  kill_points: 'int8',
+  t1_kills: 'int8',
+  t2_kills: 'int8',
+  t3_kills: 'int8',
+  t4_kills: 'int8',
+  t5_kills: 'int8',
+  dead: 'int8',
+  t4_dead: 'int8',
+  t5_dead: 'int8',
+  healed: 'int8',
+  t4_healed: 'int8',
+  t5_healed: 'int8',
+  rss_gathered: 'int8',
+  rss_assistance: 'int8',
+  helps: 'int8',
+  acclaim: 'int8',
+  extra_json: 'text',
+};
+const STAT_COLUMNS = Object.keys(STAT_COLUMN_TYPES) as (keyof GovernorStatRow)[];
+
+/**
+ * PostgreSQL: rows per statement as one array per column (`unnest`), 24 bound values whatever the row count. A
+ * 16,000-row scan as 32 multi-row VALUES statements of 12,000 values each took about twice the wall time and three
+ * times the client CPU (docs/benchmarks.md, "Issue 16: import"): building, sending and parsing that many parameters is
+ * what cost, not the rows. Batches bound the size of one statement's arrays.
+ */
+const ROWS_PER_ARRAY_INSERT = 4_000;
+
 async function insertStatRows(db: Executor, scanId: number, rows: readonly GovernorStatRow[]): Promise<void> {
+  if (dialectOf<Database>(db) === 'postgres') {
+    for (let start = 0; start < rows.length; start += ROWS_PER_ARRAY_INSERT) {
+      const batch = rows.slice(start, start + ROWS_PER_ARRAY_INSERT);
+      const arrays = STAT_COLUMNS.map(
+        (column) => sql`${batch.map((row) => row[column] ?? null)}::${sql.raw(STAT_COLUMN_TYPES[column])}[]`,
+      );
+      await sql`
+        insert into governor_stats (scan_id, ${sql.join(STAT_COLUMNS.map((column) => sql.id(column)))})
+        select ${scanId}, * from unnest(${sql.join(arrays)})
+      `.execute(db);
+    }
+    return;
+  }
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
     const batch = rows.slice(start, start + ROWS_PER_INSERT).map((row) => ({ ...row, scan_id: scanId }));
     await db.insertInto('governor_stats').values(batch).execute();
