@@ -7,17 +7,10 @@ import type {
 } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database, FormulaTable, KingdomTable } from '../../db/schema.ts';
-import { yieldToEventLoop } from '../../event-loop.ts';
 import { dateOption, fingerprint, scansKey } from '../dashboard/context.ts';
 import { type ResolvedPeriod, resolvePeriod } from '../dashboard/period.ts';
 import { ComputeCache } from '../dashboard/period-cache.ts';
-import {
-  type Gains,
-  type PeriodStat,
-  type ScanInfo,
-  selectKingdomScans,
-  selectPeriodStats,
-} from '../dashboard/queries.ts';
+import { type Gains, type PeriodStat, type ScanInfo, selectKingdomScans } from '../dashboard/queries.ts';
 import {
   applyKingdomFarms,
   farmsShownApart,
@@ -31,14 +24,8 @@ import { requireViewerAccess } from '../kingdoms/access.ts';
 import { type KvkSeason, kvkScans, seasonState, selectSeasons } from '../kvk/season.ts';
 import { nowSeconds } from '../scans/scan-store.ts';
 import { readKingdomSettings } from '../settings/service.ts';
-import {
-  type CandidateSpan,
-  hohVersion,
-  latestPrekvkKvk,
-  selectHohRecords,
-  selectKvkCandidates,
-  selectPrekvkPoints,
-} from './queries.ts';
+import { readKvkSpans } from './kvk-read.ts';
+import { hohVersion, latestPrekvkKvk, selectHohRecords, selectPrekvkPoints } from './queries.ts';
 import { activeColumns, byDkp, type DkpFormulaSettings, dkpRowBuilder } from './rows.ts';
 
 /**
@@ -278,29 +265,16 @@ export class KdDashboardService {
 
   private async compute(plan: Plan, period: ResolvedPeriod, hohKey: string): Promise<KdPeriodData> {
     const kd = plan.kingdom.kd;
-    // The period and each war are read for the same governors: every governor the period's own table or a war's own
-    // table can hold (selectKvkCandidates), found first in one statement, then the spans' reads at once. The
-    // period's own governors are those with the kingdom's or an unknown home kd at their last scan of the period
-    // (as a scan without a kingdom column is of the kingdom itself); a war's read then also answers that war's own
-    // table (answerWarsAlone), as if the war's dates had been chosen. Each governor's stats do not depend on which
-    // others are read, so these are the rows a read of the period's own governors alone gives.
+    // The period and each war are read at once, each for every governor the period's own table or a war's own
+    // table can hold (readKvkSpans). The period's own governors are those with the kingdom's or an unknown home kd
+    // at their last scan of the period (as a scan without a kingdom column is of the kingdom itself); a war's read
+    // then also answers that war's own table (answerWarsAlone), as if the war's dates had been chosen. Each
+    // governor's stats do not depend on which others are read: these are the rows of a read of those alone.
     const spans = [period.scans, ...plan.wars.map((war) => warScans(plan.scans, war))];
-    const [governorIds, hohRecords] = await Promise.all([
-      selectKvkCandidates(
-        this.db,
-        kd,
-        spans.map((scans) => spanOf(scans)),
-      ),
+    const [[periodRead, ...warReads], hohRecords] = await Promise.all([
+      readKvkSpans(this.db, kd, spans),
       plan.season ? selectHohRecords(this.db, kd, plan.season.kvkNumber) : [],
     ]);
-    // Read i starts after i turns of the event loop: PostgreSQL runs them together on the pool, while SQLite (whose
-    // reads block) answers queued requests between them.
-    const [periodRead, ...warReads] = await Promise.all(
-      spans.map(async (scans, i) => {
-        for (let turn = 0; turn < i; turn++) await yieldToEventLoop();
-        return selectPeriodStats(this.db, kd, scans, { governorIds });
-      }),
-    );
     const read = periodRead!.filter((stat) => stat.homeKd === kd || stat.homeKd === null);
     // Farms counted as the kingdom chose (docs/farms.md); their ids stay in ownIds so rolled-up wars see them.
     const periodStats = applyKingdomFarms(read, plan.farms).stats;
@@ -360,12 +334,6 @@ export class KdDashboardService {
       void this.periods.get(key, async () => table(counted, (stat) => [stat.gains]));
     }
   }
-}
-
-/** A span's first and last kingdom scan (the scans are oldest first, and kingdom scans: kvkScans). */
-function spanOf(scans: readonly ScanInfo[]): CandidateSpan {
-  const last = scans.at(-1)!;
-  return { start: scans[0]!.takenAt, end: last.takenAt, endScanId: last.id };
 }
 
 /** The KvK's scans from a war's first scan to its last. */

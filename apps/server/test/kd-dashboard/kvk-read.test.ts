@@ -5,16 +5,16 @@ import {
   selectKingdomScans,
   selectPeriodStats,
 } from '../../src/features/dashboard/queries.ts';
-import { selectKvkCandidates } from '../../src/features/kd-dashboard/queries.ts';
+import { readKvkSpans } from '../../src/features/kd-dashboard/kvk-read.ts';
 import { addKingdom } from '../../src/features/kingdoms/service.ts';
 import { importScanFile } from '../../src/import/import-scan.ts';
 import { utc } from '../import/import-support.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
 
 /**
- * The KD DKP computation reads the season and its wars for one set of governors, selectKvkCandidates (one statement
- * for every span), and keeps a span's own governors from that read (docs/governor.md, "A war's own table"). For
- * every span of scans, and any set of spans asked together, that must give exactly the rows of a plain read of the
+ * The KD DKP computation reads the season and its wars in one statement for the governors their tables can hold
+ * (readKvkSpans), and keeps a span's own governors from that read (docs/governor.md, "A war's own table"). For every
+ * span of scans, and spans asked together, that must give exactly the rows of the dashboard's plain read of the
  * span's own governors (home kd the kingdom's or unknown at their last scan of the span): governors who migrate out
  * and in, leave and come back (as the kingdom's or another's), and whose home kd is unknown in some scans.
  */
@@ -62,13 +62,8 @@ function scanCsv(index: number): string {
 
 const byId = (stats: readonly PeriodStat[]) => [...stats].sort((a, b) => a.governorId - b.governorId);
 const isOwn = (stat: PeriodStat) => stat.homeKd === KD || stat.homeKd === null;
-const spanOf = (scans: readonly ScanInfo[]) => ({
-  start: scans[0]!.takenAt,
-  end: scans.at(-1)!.takenAt,
-  endScanId: scans.at(-1)!.id,
-});
 
-describe('a KvK’s candidate governors (selectKvkCandidates)', () => {
+describe('the KD DKP read of a KvK’s spans (readKvkSpans)', () => {
   let t: TestDatabase;
   let scans: ScanInfo[];
   /** Every span of two or more consecutive kingdom scans. */
@@ -104,36 +99,32 @@ describe('a KvK’s candidate governors (selectKvkCandidates)', () => {
   });
   afterAll(() => t?.drop());
 
-  it('holds every span’s own governors, and a read of them gives the plain read’s rows', async () => {
+  it('gives every span’s own governors exactly the rows of a plain read', async () => {
     expect(scans).toHaveLength(TIMES.length);
     let owned = 0;
     for (const span of spans) {
       const label = `scans ${scans.indexOf(span[0]!) + 1}–${scans.indexOf(span.at(-1)!) + 1}`;
       const plain = await selectPeriodStats(t.db, KD, span, { homeKd: KD });
-      const governorIds = await selectKvkCandidates(t.db, KD, [spanOf(span)]);
-      const read = await selectPeriodStats(t.db, KD, span, { governorIds });
-      expect(byId(read.filter(isOwn)), label).toEqual(byId(plain));
+      const [read] = await readKvkSpans(t.db, KD, [span]);
+      expect(byId(read!.filter(isOwn)), label).toEqual(byId(plain));
       owned += plain.length;
     }
     expect(owned).toBeGreaterThan(spans.length);
   });
 
-  it('asked for a season and its wars together, holds each one’s own governors', async () => {
-    // The season and two wars, as the KD DKP computation asks: the candidates are the union of each span's.
+  it('read for a season and its wars at once, gives each its own governors and any other row as a plain read', async () => {
+    // The season and two wars, as the KD DKP computation asks for them.
     const season = scans;
     const wars = [scans.slice(1, 3), scans.slice(3, 5)];
     const all = [season, ...wars];
-    const governorIds = await selectKvkCandidates(t.db, KD, all.map(spanOf));
-    expect(governorIds).toEqual([...new Set(governorIds)].sort((a, b) => a - b));
-    const union = new Set<number>();
-    for (const span of all) {
-      for (const id of await selectKvkCandidates(t.db, KD, [spanOf(span)])) union.add(id);
-    }
-    expect(governorIds).toEqual([...union].sort((a, b) => a - b));
-    for (const span of all) {
+    const reads = await readKvkSpans(t.db, KD, all);
+    const candidates = new Set(reads.flatMap((read) => read.map((stat) => stat.governorId)));
+    for (const [k, span] of all.entries()) {
       const plain = await selectPeriodStats(t.db, KD, span, { homeKd: KD });
-      const read = await selectPeriodStats(t.db, KD, span, { governorIds });
-      expect(byId(read.filter(isOwn))).toEqual(byId(plain));
+      expect(byId(reads[k]!.filter(isOwn)), `span ${k}`).toEqual(byId(plain));
+      // The rest of a span's read (another span's candidates) is what a read of those governors gives.
+      const others = await selectPeriodStats(t.db, KD, span, { governorIds: [...candidates] });
+      expect(byId(reads[k]!), `span ${k}, all candidates`).toEqual(byId(others));
     }
     // The cases are there: the season's own governors include an unknown home kd (108), and the first war's own
     // governors include one who migrated out later (102) and one who left during it (104).
@@ -149,9 +140,11 @@ describe('a KvK’s candidate governors (selectKvkCandidates)', () => {
     ]);
     const warOwn = await selectPeriodStats(t.db, KD, wars[0]!, { homeKd: KD });
     expect(byId(warOwn).map((s) => s.governorId)).toEqual([101, 102, 104, 106, 107, 108]);
+    // Never the kingdom's and never gone during a span: not read at all.
+    expect(candidates.has(105)).toBe(false);
   });
 
-  it('is empty for no spans', async () => {
-    expect(await selectKvkCandidates(t.db, KD, [])).toEqual([]);
+  it('answers nothing for no spans', async () => {
+    expect(await readKvkSpans(t.db, KD, [])).toEqual([]);
   });
 });
