@@ -1,0 +1,46 @@
+import { formatInteger } from '@kingdom-stats/core';
+import { smallButton } from '../kingdom-settings/shared.ts';
+
+/** Previous / Next under the flag list, with "51–100 of 240". */
+export function ReviewPaging({
+  page,
+  pageSize,
+  shown,
+  total,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  shown: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  if (total === 0) return null;
+  const first = (page - 1) * pageSize + 1;
+  const last = first + shown - 1;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <nav aria-label="Flag pages" className="mt-3 flex flex-wrap items-center justify-between gap-2">
+      <p className="text-sm text-slate-300" aria-live="polite">
+        {shown === 0
+          ? `None here of ${formatInteger(total)}`
+          : `${formatInteger(first)}–${formatInteger(last)} of ${formatInteger(total)}`}
+      </p>
+      {pages > 1 && (
+        <div className="flex gap-2">
+          <button type="button" className={smallButton} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            Previous
+          </button>
+          <button
+            type="button"
+            className={smallButton}
+            disabled={page >= pages}
+            onClick={() => onPage(page + 1)}
+          >
+            Next
+          </button>
+        </div>
+      )}
+    </nav>
+  );
+}
