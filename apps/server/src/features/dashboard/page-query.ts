@@ -5,14 +5,14 @@ import {
   type StatName,
   type StatsFormula,
 } from '@kingdom-stats/core';
-import type { PlayerRow } from '@kingdom-stats/core/api';
+import { NO_CAMP, type PlayerRow } from '@kingdom-stats/core/api';
 import { type Kysely, sql } from 'kysely';
-import { dialectOf } from '../../db/dialect.ts';
+import { type Dialect, dialectOf } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { KingdomContext } from './context.ts';
 import type { ResolvedPeriod } from './period.ts';
 import { buildPlayerRow } from './period-rows.ts';
-import { ALL_COLUMNS, periodRowsCte, unpack } from './queries.ts';
+import { periodRowsCte, STAT_EXPRESSIONS, statLookups, unpack } from './queries.ts';
 import { sortForPaging, type TableRequest } from './row-query.ts';
 import type { KdGroup } from './summaries.ts';
 
@@ -25,7 +25,8 @@ import type { KdGroup } from './summaries.ts';
  *
  * Used only when the answer is provably the full path's: every sorted column and summary metric has an exact SQL
  * form below (whole numbers: the DKP formula's values must be whole), the farm policy counts farms as governors,
- * and the view is of the whole period (no kd, camp, search, column filter or top N). test/dashboard/sql-page.test.ts compares the two.
+ * and the view selects home kds only (the whole period, a kd or a camp; no search, column filter or top N).
+ * test/dashboard/sql-page.test.ts compares the two.
  */
 
 // Each numeric player-table column as SQL over period_rows (queries.ts STAT_VALUES: v5 home kd, v6 start power,
@@ -112,19 +113,36 @@ function metricSql(headers: readonly string[], dkp: string): string[] {
 }
 
 /**
- * Whether SQL answers this view (see the file's comment). A kd or camp view does not: F1's scoped read (one kd's
- * rows sent and built) is cheaper than grouping the whole period, measured in docs/benchmarks.md (F2).
+ * Whether SQL answers this view (see the file's comment). A kd or camp view only on PostgreSQL: there the SQL answer
+ * costs about half F1's scoped read (whose rows pg parses column by column), while on SQLite the scoped read is the
+ * cheaper (docs/benchmarks.md, F3). Views of the governors in no camp never: their kds are not listed anywhere, so
+ * they have no scope of home kds (sqlScope).
  */
 export function sqlAnswers(
   request: TableRequest,
   context: KingdomContext,
   dkp: string | null,
+  dialect: Dialect,
 ): dkp is string {
   if (dkp === null || context.farms.policy.mode !== 'counted') return false;
-  if (request.kd !== null || request.camp !== null) return false;
+  if ((request.kd !== null || request.camp !== null) && dialect !== 'postgres') return false;
+  if (request.camp !== null && request.camp.toLowerCase() === NO_CAMP.toLowerCase()) return false;
   if (request.search !== '' || request.filters.length > 0 || request.top !== null) return false;
   if (request.pageSize > MAX_SQL_PAGE) return false;
   return request.sorts.every((entry) => entry.key === 'DKP' || COLUMN_SQL[entry.key as keyof PlayerRow]);
+}
+
+/**
+ * The home kds a kd or camp view selects (null: the whole period): filterRows keeps a row when its KD is the kd
+ * asked for and its Camp (its kd's camp) the camp asked for, so a kd outside the camp selects nobody.
+ */
+export function sqlScope(request: TableRequest, context: KingdomContext): number[] | null {
+  const { kd, camp } = request;
+  if (kd === null && camp === null) return null;
+  const kds = kd !== null ? [kd] : context.campKds(camp!);
+  return camp === null
+    ? kds
+    : kds.filter((each) => context.campOf(each)?.toLowerCase() === camp.toLowerCase());
 }
 
 export interface SqlPage {
@@ -138,7 +156,26 @@ export interface SqlPage {
   homeKds: (number | null)[];
 }
 
-/** The page, sums and home kds of a view that sqlAnswers accepted. */
+/** The v numbers of the period_rows columns an SQL expression uses (v0 … v2 are always there). */
+function columnsUsed(expressions: readonly string[]): number[] {
+  const used = new Set<number>();
+  for (const expression of expressions) {
+    for (const match of expression.matchAll(/\bv(\d+)\b/g)) used.add(Number(match[1]));
+  }
+  return [...used].filter((column) => column >= 3).sort((a, b) => a - b);
+}
+
+/**
+ * The page, sums and home kds of a view that sqlAnswers accepted. `scope`: the home kds a kd or camp view selects
+ * (null: the whole period). One statement:
+ * - period_rows (queries.ts) with only the columns the sorts, the sums and the home kd use: it is kept for two
+ *   passes (a temporary table on SQLite, a materialised CTE on PostgreSQL), and the 24-column row with names cost
+ *   more to keep and read than the read itself;
+ * - the page's keys (governor, first and last scan) sorted and limited in SQL, then the page's full rows by index
+ *   lookups of those governors' two stat rows (statLookups: 20 governors, not 16,000);
+ * - every home kd's count and sums, grouped: the summaries of the kds in scope, and the period's list of home kds
+ *   (every kd, whatever the scope, as the full path lists them).
+ */
 export async function readSqlPage(
   db: Kysely<Database>,
   context: KingdomContext,
@@ -146,34 +183,47 @@ export async function readSqlPage(
   request: TableRequest,
   dkp: string,
   metricHeaders: readonly string[],
+  scope: readonly number[] | null = null,
 ): Promise<SqlPage> {
-  const cte = periodRowsCte(db, context.kingdom.kd, period.scans);
-  if (cte === null) return { rows: [], total: 0, groups: [], homeKds: [] };
   const columnOf = (key: string) => (key === 'DKP' ? dkp : COLUMN_SQL[key as keyof PlayerRow]!);
+  const metrics = metricSql(metricHeaders, dkp);
+  const sortColumns = request.sorts.map((entry) => columnOf(entry.key));
+  const cte = periodRowsCte(
+    db,
+    context.kingdom.kd,
+    period.scans,
+    undefined,
+    columnsUsed(['v5', ...sortColumns, ...metrics]),
+  );
+  if (cte === null) return { rows: [], total: 0, groups: [], homeKds: [] };
   // Missing values last in either direction, then Gov ID: sortForPaging's order (row-query.ts).
-  const order = request.sorts.map((entry) => {
-    const column = columnOf(entry.key);
+  const order = request.sorts.map((entry, i) => {
+    const column = sortColumns[i]!;
     return `(${column}) is null, ${column} ${entry.direction === 'desc' ? 'desc' : 'asc'}`;
   });
   if (!request.sorts.some((entry) => entry.key === 'Gov ID')) order.push('v0 asc');
-  const sums = metricSql(metricHeaders, dkp)
-    .map((metric, i) => `sum(${metric}) as s${i}`)
-    .join(', ');
+  const sums = metrics.map((metric, i) => `sum(${metric}) as s${i}`).join(', ');
   const sumColumns = metricHeaders.map((_, i) => `s${i}`).join(', ');
   const offset = (request.page - 1) * request.pageSize;
   const postgres = dialectOf(db) === 'postgres';
   const [array, aggregate] = postgres ? ['json_build_array', 'json_agg'] : ['json_array', 'json_group_array'];
-  const selected = sql`
-    select * from period_rows
-    order by ${sql.raw(order.join(', '))} limit ${request.pageSize} offset ${offset}`;
-  // Every home kd's sums: the summaries' input, and the period's list of home kds.
-  const grouped = sql`select v5, count(*) as n, ${sql.raw(sums)} from period_rows group by v5`;
-  const { rows } = await sql<{ page: unknown; groups: unknown; home_kds: unknown }>`
-    ${cte}
+  const inScope =
+    scope === null ? sql`true` : scope.length === 0 ? sql`false` : sql`v5 in (${sql.join(scope)})`;
+  const { rows } = await sql<{ page: unknown; groups: unknown }>`
+    ${cte},
+    page_keys as (
+      select v0 as governor_id, v1 as first_at, v2 as last_at from period_rows where ${inScope}
+      order by ${sql.raw(order.join(', '))} limit ${request.pageSize} offset ${offset}
+    )
     select
-      (select ${sql.raw(aggregate)}(${sql.raw(array)}(${sql.raw(ALL_COLUMNS)})) from (${selected}) p) as page,
-      (select ${sql.raw(aggregate)}(${sql.raw(array)}(v5, n, ${sql.raw(sumColumns)})) from (${grouped}) g)
-        as groups
+      (select ${sql.raw(aggregate)}(${sql.raw(array)}(s.governor_id, s.first_at, s.last_at, ${STAT_EXPRESSIONS}))
+        from page_keys s ${statLookups(
+          context.kingdom.kd,
+          postgres,
+          period.scans.filter((scan) => scan.kind === 'kingdom'),
+        )}) as page,
+      (select ${sql.raw(aggregate)}(${sql.raw(array)}(v5, n, ${sql.raw(sumColumns)}))
+        from (select v5, count(*) as n, ${sql.raw(sums)} from period_rows group by v5) g) as groups
   `.execute(db);
   const [page, groups] = ['page', 'groups'].map((name) => {
     const value = rows[0]?.[name as keyof (typeof rows)[0]];
@@ -191,16 +241,18 @@ export async function readSqlPage(
     page.map((values) => buildPlayerRow(unpack(values), rowContext)),
     request.sorts,
   );
-  const kdGroups = groups.map(([kd, governors, ...values]) => ({
+  const allGroups = groups.map(([kd, governors, ...values]) => ({
     kd: toNumber(kd),
     governors: Number(governors),
     sums: values.map(toNumber),
   }));
+  const kdGroups =
+    scope === null ? allGroups : allGroups.filter((group) => group.kd !== null && scope.includes(group.kd));
   return {
     rows: pageRows,
     total: kdGroups.reduce((sum, group) => sum + group.governors, 0),
     groups: kdGroups,
-    homeKds: kdGroups.map((group) => group.kd).sort((a, b) => (a ?? -1) - (b ?? -1)),
+    homeKds: allGroups.map((group) => group.kd).sort((a, b) => (a ?? -1) - (b ?? -1)),
   };
 }
 

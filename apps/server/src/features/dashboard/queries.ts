@@ -118,8 +118,17 @@ const STAT_VALUES = [
 ];
 /** The values of a period row, in unpack's order: governor, first and last scan time, then STAT_VALUES. */
 const PERIOD_WIDTH = 3 + STAT_VALUES.length;
-const STAT_COLUMNS = sql.raw(STAT_VALUES.map((value, i) => `${value} as v${i + 3}`).join(', '));
-export const ALL_COLUMNS = Array.from({ length: PERIOD_WIDTH }, (_, i) => `v${i}`).join(', ');
+const ALL_COLUMNS = Array.from({ length: PERIOD_WIDTH }, (_, i) => `v${i}`).join(', ');
+/** Every STAT_VALUES column (v3 …), the default of periodRowsCte. */
+const ALL_STAT_COLUMNS = STAT_VALUES.map((_, i) => i + 3);
+
+/** Every STAT_VALUES expression, in order, without names (the values of a row in unpack's order from v3). */
+export const STAT_EXPRESSIONS = sql.raw(STAT_VALUES.join(', '));
+
+/** The STAT_VALUES of the given columns (their v numbers), as select items. */
+export function statColumns(columns: readonly number[]) {
+  return sql.raw(columns.map((column) => `${STAT_VALUES[column - 3]} as v${column}`).join(', '));
+}
 const POSTGRES_COLUMNS = sql.raw(
   ALL_COLUMNS.split(', ')
     .map((c) => `period_rows.${c}`)
@@ -226,12 +235,15 @@ export async function readPeriod(
  * The `with … period_rows` part of a period's statement (see readPeriod): one row per governor of the period with
  * the columns v0 … v23 (governor, first and last scan time, then STAT_VALUES). Null when the period has no
  * kingdom scan or no governor is asked for. Shared by readPeriod and the SQL first page (page-query.ts).
+ * `columns`: the STAT_VALUES columns to compute (v3 …; all by default). The SQL first page keeps only those its
+ * sorts and sums use: every row is kept for two passes, and a narrower row is cheaper to keep and read.
  */
 export function periodRowsCte(
   db: Kysely<Database>,
   kd: number,
   scans: readonly ScanInfo[],
   ids?: readonly number[],
+  columns: readonly number[] = ALL_STAT_COLUMNS,
 ) {
   const kingdomScans = scans.filter((scan) => scan.kind === 'kingdom');
   if (kingdomScans.length === 0 || ids?.length === 0) return null;
@@ -241,29 +253,12 @@ export function periodRowsCte(
   const idsInSql = ids !== undefined && ids.length <= MAX_ID_PARAMETERS;
   const onlyIds = (column: string) => (idsInSql ? sql`and ${sql.ref(column)} in (${sql.join(ids)})` : sql``);
   const postgres = dialectOf(db) === 'postgres';
+  const values = statColumns(columns);
   const whole = sql`
-    select l.governor_id as v0, ${start} as v1, ${end} as v2, ${STAT_COLUMNS}
+    select l.governor_id as v0, ${start} as v1, ${end} as v2, ${values}
     from governor_stats f ${postgres ? sql`join` : sql`cross join`} governor_stats l
       on l.scan_id = ${last.id} and l.governor_id = f.governor_id
     where f.scan_id = ${first.id} ${onlyIds('f.governor_id')}`;
-  const lookups = postgres
-    ? sql`cross join lateral (
-        select id from scans where kingdom_kd = ${kd} and kind = 'kingdom' and taken_at = s.last_at offset 0
-      ) sl
-      cross join lateral (
-        select id from scans where kingdom_kd = ${kd} and kind = 'kingdom' and taken_at = s.first_at offset 0
-      ) sf
-      cross join lateral (
-        select * from governor_stats y where y.scan_id = sl.id and y.governor_id = s.governor_id offset 0
-      ) l
-      cross join lateral (
-        select * from governor_stats x where x.scan_id = sf.id and x.governor_id = s.governor_id offset 0
-      ) f`
-    : sql`cross join scans sl cross join governor_stats l cross join scans sf cross join governor_stats f
-      where sl.kingdom_kd = ${kd} and sl.kind = 'kingdom' and sl.taken_at = s.last_at
-        and l.scan_id = sl.id and l.governor_id = s.governor_id
-        and sf.kingdom_kd = ${kd} and sf.kind = 'kingdom' and sf.taken_at = s.first_at
-        and f.scan_id = sf.id and f.governor_id = s.governor_id`;
   return sql`
     with span as ${postgres ? sql`materialized` : sql``} (
       select governor_id,
@@ -280,11 +275,40 @@ export function periodRowsCte(
     period_rows as (
       ${whole}
       union all
-      select s.governor_id as v0, s.first_at as v1, s.last_at as v2, ${STAT_COLUMNS}
+      select s.governor_id as v0, s.first_at as v1, s.last_at as v2, ${values}
       from partial s
-      ${lookups}
+      ${statLookups(kd, postgres, kingdomScans)}
     )
   `;
+}
+
+/**
+ * Joins the first and last stat rows (`f`, `l`) of each governor of `s` (governor_id, first_at, last_at: times of
+ * the period's kingdom scans `scans`) by index lookups; see periodRowsCte. SQLite: CROSS JOIN fixes the join order,
+ * and each time finds its scan through the scans index. PostgreSQL: LATERAL … OFFSET 0, so each stays a one-row
+ * index scan whatever the statistics say; a time's scan id is looked up in an array of the period's scans bound
+ * with the statement (its planner read the whole scans table for each governor otherwise: docs/benchmarks.md, F3).
+ */
+export function statLookups(kd: number, postgres: boolean, scans: readonly ScanInfo[]) {
+  if (postgres) {
+    const times = scans.map((scan) => scan.takenAt);
+    const ids = scans.map((scan) => scan.id);
+    const scanAt = (time: string) =>
+      sql`(${ids}::int[])[array_position(${times}::bigint[], ${sql.raw(time)}::bigint)]`;
+    return sql`cross join lateral (
+        select * from governor_stats y where y.scan_id = ${scanAt('s.last_at')} and y.governor_id = s.governor_id
+        offset 0
+      ) l
+      cross join lateral (
+        select * from governor_stats x where x.scan_id = ${scanAt('s.first_at')} and x.governor_id = s.governor_id
+        offset 0
+      ) f`;
+  }
+  return sql`cross join scans sl cross join governor_stats l cross join scans sf cross join governor_stats f
+      where sl.kingdom_kd = ${kd} and sl.kind = 'kingdom' and sl.taken_at = s.last_at
+        and l.scan_id = sl.id and l.governor_id = s.governor_id
+        and sf.kingdom_kd = ${kd} and sf.kind = 'kingdom' and sf.taken_at = s.first_at
+        and f.scan_id = sf.id and f.governor_id = s.governor_id`;
 }
 
 /** One row's values (see STAT_VALUES for the order) as a PeriodStat. */

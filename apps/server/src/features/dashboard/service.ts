@@ -8,6 +8,7 @@ import {
   type PlayerRow,
 } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
+import { dialectOf } from '../../db/dialect.ts';
 import type { Database, KingdomTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { mapInSlices, yieldToEventLoop } from '../../event-loop.ts';
@@ -20,7 +21,7 @@ import {
   loadKingdomContext,
   scansKey,
 } from './context.ts';
-import { dkpSql, readSqlPage, sqlAnswers } from './page-query.ts';
+import { dkpSql, readSqlPage, sqlAnswers, sqlScope } from './page-query.ts';
 import { type ResolvedPeriod, resolvePeriod } from './period.ts';
 import { ComputeCache } from './period-cache.ts';
 import { buildPlayerRow } from './period-rows.ts';
@@ -245,8 +246,16 @@ export class DashboardService {
       return null;
     }
     const dkp = dkpSql(context.formula);
-    if (!sqlAnswers(request, context, dkp)) return null;
-    const page = await readSqlPage(this.db, context, period, request, dkp, SUMMARY_METRIC_HEADERS);
+    if (!sqlAnswers(request, context, dkp, dialectOf(this.db))) return null;
+    const page = await readSqlPage(
+      this.db,
+      context,
+      period,
+      request,
+      dkp,
+      SUMMARY_METRIC_HEADERS,
+      sqlScope(request, context),
+    );
     this.sqlAnswers++;
     // The period enters the cache now, started once this answer is sent: a request arriving before then waits for
     // that one computation instead of answering from SQL again (on SQLite, whose reads never yield to the event
