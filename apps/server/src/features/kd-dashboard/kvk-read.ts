@@ -8,10 +8,11 @@ import { GAIN_COLUMNS, type PeriodStat, type ScanInfo, unpack } from '../dashboa
  * 13/16: governor page and KD DKP on PostgreSQL"): for the KvK period and each war at once, the period stats
  * (dashboard/queries.ts's PeriodStat, the same values as selectPeriodStats) of every governor the period's or a war's
  * own table can hold. A span's own governors are those whose home kd at their last scan of the span is the kingdom's
- * or unknown: each is in the span's last scan with such a home kd, or left the scans during the span (a presence run
- * ending inside it). Only those candidates (about a sixteenth of a KvK map's governors) get their spans computed and
- * their first and last rows read, by the stats' primary key; a read of the whole map's period first computes every
- * governor's span and looks up every governor who arrived or left, whatever its kingdom.
+ * or unknown: each is in the span's last scan with such a home kd, or left the scans during the span with such a home
+ * kd in its last row (a presence run ending inside the span; that run's last scan is its last of the span). Only
+ * those candidates (about a sixteenth of a KvK map's governors) get their spans computed and rows read; a read of the
+ * whole map's period computes every governor's span and looks up every governor who arrived or left, whatever its
+ * kingdom, to keep a sixteenth of them.
  */
 
 /** STAT_VALUES of dashboard/queries.ts, in unpack's order from v3; the equivalence test holds them equal. */
@@ -77,7 +78,9 @@ export async function readKvkSpans(
       union
       select p.governor_id from governor_presence p
         join d on p.first_at <= d.s_end and p.last_at >= d.s_start and p.last_at < d.s_end
-      where p.kingdom_kd = ${kd}
+        join scans ls on ls.kingdom_kd = ${kd} and ls.kind = 'kingdom' and ls.taken_at = p.last_at
+        join governor_stats g on g.scan_id = ls.id and g.governor_id = p.governor_id
+      where p.kingdom_kd = ${kd} and (g.home_kd = ${kd} or g.home_kd is null)
     ),
     clamped as (
       select p.governor_id, d.k,
