@@ -33,10 +33,11 @@ test.describe('governor page', () => {
     const firstDay = new Date(api.scans[0]!.takenAt * 1000).toISOString().slice(0, 10);
     await expect(readout).toContainText(lastDay);
     await expect(readout).toContainText(formatted(api.scans.at(-1)!.power!));
+    // The demo's first two scans are two days apart: on a phone's 220 px over six months that is 2.5 px.
     const plot = governor.chart('power').locator('.u-over');
     const box = (await plot.boundingBox())!;
-    if (testInfo.project.name === 'mobile') await plot.tap({ position: { x: 2, y: box.height / 2 } });
-    else await plot.hover({ position: { x: 2, y: box.height / 2 } });
+    if (testInfo.project.name === 'mobile') await plot.tap({ position: { x: 1, y: box.height / 2 } });
+    else await plot.hover({ position: { x: 1, y: box.height / 2 } });
     await expect(readout).toContainText(firstDay);
     await expect(readout).toContainText(formatted(api.scans[0]!.power!));
 
@@ -59,6 +60,66 @@ test.describe('governor page', () => {
 
     await governor.expectNoSidewaysScroll();
     await page.screenshot({ path: testInfo.outputPath('governor-page.png'), fullPage: true });
+  });
+
+  test('one season on its own: the charts show only its scans, with the read-out on its first and last', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const target = await demoTarget(request);
+    const kvk = await kdDashboardJson(request, target);
+    const id = Number(kvk.playerData[0]!['Governor ID']);
+    const api = (await (await request.get(`/api/governor/${target.kd}/${id}/${target.code}`)).json()) as {
+      scans: { takenAt: number; power: number | null }[];
+      seasons: { kvkNumber: number; openTime: number; closeTime: number }[];
+    };
+    // The demo's KvK DKP leader has scans in both of the demo's seasons, months apart.
+    const earlier = api.seasons.find((s) => s.kvkNumber === 6)!;
+    const inside = api.scans.filter((s) => s.takenAt >= earlier.openTime && s.takenAt <= earlier.closeTime);
+    expect(inside.length).toBeGreaterThan(1);
+    expect(inside.length).toBeLessThan(api.scans.length);
+    const day = (scan: { takenAt: number }) => new Date(scan.takenAt * 1000).toISOString().slice(0, 10);
+    const governor = new GovernorPage(page, target);
+    await governor.open(id);
+
+    const readout = governor.readout('power');
+    await expect(readout).toContainText(day(api.scans.at(-1)!));
+    await expect(page.getByRole('button', { name: 'All scans' })).toHaveAttribute('aria-pressed', 'true');
+    // A finger on a phone (a mouse click there would leave the chart's cursor to the mouse, not the finger).
+    const season = page.getByRole('button', { name: 'KvK 6', exact: true });
+    await (testInfo.project.name === 'mobile' ? season.tap() : season.click());
+    await expect(page.getByRole('button', { name: 'KvK 6', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // The read-out moves to the season's last scan; the chart's left edge is the season's first scan.
+    await expect(readout).toContainText(day(inside.at(-1)!));
+    await expect(readout).toContainText(formatted(inside.at(-1)!.power!));
+    const plot = governor.chart('power').locator('.u-over');
+    const box = (await plot.boundingBox())!;
+    if (testInfo.project.name === 'mobile') await plot.tap({ position: { x: 2, y: box.height / 2 } });
+    else await plot.hover({ position: { x: 2, y: box.height / 2 } });
+    await expect(readout).toContainText(day(inside[0]!));
+    await expect(readout).toContainText(formatted(inside[0]!.power!));
+    // And back to every scan.
+    const all = page.getByRole('button', { name: 'All scans' });
+    await (testInfo.project.name === 'mobile' ? all.tap() : all.click());
+    await expect(readout).toContainText(day(api.scans.at(-1)!));
+    await governor.expectNoSidewaysScroll();
+  });
+
+  test('an address whose governor ID is not a number says so, with nothing to retry', async ({
+    page,
+    request,
+  }) => {
+    const target = await demoTarget(request);
+    const governor = new GovernorPage(page, target);
+    await governor.open('12ab');
+    await expect(page.getByRole('heading', { name: 'This is not a governor ID' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page.getByText('"12ab" in this address is not a governor ID')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
   });
 
   test('a governor no scan has gets the empty state', async ({ page, request }) => {

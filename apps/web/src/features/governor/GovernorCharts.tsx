@@ -16,6 +16,14 @@ export function GovernorCharts({
   spans: readonly ShadedSpan[];
 }) {
   const [mode, setMode] = useState<ChartMode>('totals');
+  // A season's scans can be a sliver of a chart over every scan (months between seasons, or many scans in a few
+  // weeks): a season can be shown on its own. Only seasons with scans of the governor are offered.
+  const seasons = spans.filter(
+    (span) =>
+      span.kind === 'season' && scans.some((scan) => scan.takenAt >= span.start && scan.takenAt <= span.end),
+  );
+  const [shown, setShown] = useState<string | null>(null);
+  const range = seasons.find((span) => span.label === shown) ?? null;
   const metrics = CHART_METRICS.filter((metric) => hasValues(scans, metric.key));
   const missing = CHART_METRICS.filter((metric) => !hasValues(scans, metric.key));
   return (
@@ -46,9 +54,32 @@ export function GovernorCharts({
         </fieldset>
       }
     >
+      {seasons.length > 0 && (
+        <fieldset className="mb-3 flex flex-wrap gap-1">
+          <legend className="sr-only">Scans shown</legend>
+          {[null, ...seasons.map((span) => span.label)].map((label) => (
+            <button
+              key={label ?? 'all'}
+              type="button"
+              aria-pressed={shown === label}
+              onClick={() => setShown(label)}
+              className={`${modeButton} border border-slate-700 ${shown === label ? 'bg-sky-500/20 text-sky-100' : 'text-slate-300 hover:text-white'}`}
+            >
+              {label ?? 'All scans'}
+            </button>
+          ))}
+        </fieldset>
+      )}
       <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
         {metrics.map((metric) => (
-          <MetricChart key={metric.key} scans={scans} metric={metric} mode={mode} spans={spans} />
+          <MetricChart
+            key={metric.key}
+            scans={scans}
+            metric={metric}
+            mode={mode}
+            spans={spans}
+            range={range}
+          />
         ))}
       </div>
     </Section>

@@ -12,6 +12,8 @@ interface MetricChartProps {
   metric: ChartMetric;
   mode: ChartMode;
   spans: readonly ShadedSpan[];
+  /** Only the scans inside this span are drawn (a season picked above the charts); all of them when null. */
+  range: ShadedSpan | null;
 }
 
 const SEASON_FILL = 'rgba(56, 189, 248, 0.08)';
@@ -23,14 +25,25 @@ const AXIS = { stroke: '#94a3b8', grid: { stroke: 'rgba(148, 163, 184, 0.12)' },
  * are shaded behind the line; the read-out above names the scan under the cursor or finger, and the latest scan
  * otherwise, so a phone shows a value without a hover.
  */
-export function MetricChart({ scans, metric, mode, spans }: MetricChartProps) {
+export function MetricChart({ scans: allScans, metric, mode, spans, range }: MetricChartProps) {
   const holder = useRef<HTMLDivElement>(null);
   const [hovered, setHovered] = useState<number | null>(null);
-  const values = useMemo(() => metricValues(scans, metric.key, mode), [scans, metric.key, mode]);
+  // Gains are taken over every scan before cutting to the range, so a season's first scan keeps its gain over the
+  // scan before the season instead of showing none.
+  const { scans, values } = useMemo(() => {
+    const all = metricValues(allScans, metric.key, mode);
+    if (range === null) return { scans: allScans, values: all };
+    const inside = allScans.flatMap((scan, i) =>
+      scan.takenAt >= range.start && scan.takenAt <= range.end ? [i] : [],
+    );
+    return { scans: inside.map((i) => allScans[i]!), values: inside.map((i) => all[i] ?? null) };
+  }, [allScans, metric.key, mode, range]);
 
   useEffect(() => {
     const element = holder.current;
     if (!element) return;
+    // A new set of scans (another season picked): the read-out goes back to its latest scan.
+    setHovered(null);
     const times = scans.map((scan) => scan.takenAt);
     const shade = (u: uPlot) => {
       const { ctx, bbox } = u;

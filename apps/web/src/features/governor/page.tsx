@@ -2,6 +2,7 @@ import { abbreviateNumber, formatInteger } from '@kingdom-stats/core';
 import type { GovernorResponse } from '@kingdom-stats/core/api';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
+import { isApiError } from '../../api/client.ts';
 import { useGovernor } from '../../api/governor.ts';
 import { InvalidLinkPanel, isInvalidLinkError } from '../../components/feedback/InvalidLink.tsx';
 import { ErrorPanel, Panel } from '../../components/feedback/Panel.tsx';
@@ -30,7 +31,17 @@ function GovernorView({ kd, governorId, code }: { kd: string; governorId: string
   if (governor.isError && isInvalidLinkError(governor.error)) {
     return <InvalidLinkPanel />;
   }
-  if (data === undefined && governor.isError) {
+  if (governor.isError && isApiError(governor.error, 400)) {
+    // The server refuses an ID that is not a number (a link cut short or mistyped): retrying cannot help.
+    body = (
+      <Panel title="This is not a governor ID">
+        <p>
+          "{governorId}" in this address is not a governor ID: an ID is the number on the governor's profile.
+          Check the link, or look the governor up in the dashboard's player table.
+        </p>
+      </Panel>
+    );
+  } else if (data === undefined && governor.isError) {
     const message =
       governor.error instanceof Error ? governor.error.message : 'The governor could not be loaded';
     body = (
