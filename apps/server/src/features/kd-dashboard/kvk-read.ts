@@ -86,9 +86,9 @@ export async function readKvkSpans(
       select p.governor_id, d.k,
         min(case when p.first_at < d.s_start then d.s_start else p.first_at end) as first_at,
         max(case when p.last_at is null or p.last_at > d.s_end then d.s_end else p.last_at end) as last_at
-      from cand c
-        join governor_presence p on p.kingdom_kd = ${kd} and p.governor_id = c.governor_id
-        join d on p.first_at <= d.s_end and (p.last_at is null or p.last_at >= d.s_start)
+      from cand c cross join governor_presence p cross join d
+      where p.kingdom_kd = ${kd} and p.governor_id = c.governor_id
+        and p.first_at <= d.s_end and (p.last_at is null or p.last_at >= d.s_start)
       group by p.governor_id, d.k
     ),
     partial as ${materialized} (
