@@ -1,8 +1,8 @@
 import { errorBodySchema, recheckResponseSchema, reviewFlagsResponseSchema } from '@kingdom-stats/core/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importScanFile } from '../../src/import/import-scan.ts';
-import { auditActions } from '../support/auth-world.ts';
-import { asAdmin, createReviewWorld, flagValue, KD, type ReviewWorld } from './review-support.ts';
+import { auditActions, bearer } from '../support/auth-world.ts';
+import { asAdmin, createReviewWorld, flagValue, KD, type ReviewWorld, reviewUrl } from './review-support.ts';
 
 /**
  * Re-checking the stored scans after a settings change (POST …/review/recheck, docs/data-review.md), on SQLite and
@@ -134,11 +134,18 @@ describe('re-checking stored scans', () => {
     expect((await flags('open')).map((f) => f.check)).toEqual(['counter_decreased']);
   });
 
-  it('answers 401 without a session and 403 to an admin of another kingdom, and changes nothing', async () => {
+  it('answers 401 without a session, 403 to an admin of another kingdom, 404 with a wrong code, and changes nothing', async () => {
     const anonymous = await asAdmin(r, 'POST', '/recheck', undefined, null);
     expect(anonymous.statusCode).toBe(401);
     const other = await asAdmin(r, 'POST', '/recheck', undefined, r.world.otherAdmin);
     expect(other.statusCode).toBe(403);
     expect(errorBodySchema.parse(other.json()).code).toBe('FORBIDDEN');
+    const wrongCode = await r.t.app.inject({
+      method: 'POST',
+      url: reviewUrl(r, '/recheck', 'not-the-code'),
+      headers: bearer(r.admin),
+    });
+    expect(wrongCode.statusCode).toBe(404);
+    expect(await flags('all')).toHaveLength(3);
   });
 });
