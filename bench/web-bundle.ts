@@ -82,6 +82,13 @@ export async function measureWebBundle(): Promise<WebBundleSizes> {
     pending.push(...(chunk.imports ?? []));
   }
 
+  // The chart library loads with the governor and compare pages (apps/web/vite.config.ts names its chunk); were the
+  // dashboard to import it, every first screen would download and compile it.
+  const charts = [...dashboard].filter((file) => /^assets\/charts-[^/]*\.js$/.test(file));
+  if (charts.length > 0) {
+    throw new Error(`The dashboard route loads the chart library (${charts.join(', ')}): keep it lazy`);
+  }
+
   const allJs = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) =>
     file.endsWith('.js'),
   );

@@ -105,6 +105,25 @@ export default defineConfig({
     // which JavaScript a route needs: every route module is a page.tsx, so chunk names alone do not say. The server
     // reads it too, to preload a dashboard's chunks with the page (apps/server/src/plugins/web-app.ts).
     manifest: true,
-    rolldownOptions: { input: { index: 'index.html' } },
+    rolldownOptions: {
+      input: { index: 'index.html' },
+      output: {
+        // The libraries every screen runs before its first paint in one chunk of their own. Left to itself the
+        // bundler cut them by which screens share what, into pieces of a few hundred bytes (the JSX runtime,
+        // useQuery, useMutation) that moved whenever any screen changed what it imported; each is a request more
+        // before the first row, and a browser fetches at most 6 at a time from an HTTP/1.1 server.
+        codeSplitting: {
+          groups: [
+            // The governor and compare pages' chart library, named so that bench/web-bundle.ts can tell that the
+            // dashboard route never loads it.
+            { name: 'charts', test: /[\\/]node_modules[\\/]uplot[\\/]/ },
+            {
+              name: 'vendor',
+              test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/](?:react-query|query-core)|zod)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

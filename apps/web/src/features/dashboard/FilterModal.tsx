@@ -20,13 +20,6 @@ export const OPERATOR_LABELS: Record<FilterOperator, string> = {
   less: 'less than',
 };
 
-export const OPERATOR_SYMBOLS: Record<FilterOperator, string> = {
-  contains: 'contains',
-  equals: '=',
-  greater: '>',
-  less: '<',
-};
-
 function isTextField(column: string): boolean {
   return (FILTERABLE_TEXT_FIELDS as readonly string[]).includes(column);
 }

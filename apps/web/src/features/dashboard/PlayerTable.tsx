@@ -9,7 +9,7 @@ import { PhoneLayoutSwitch, usePhoneLayout } from '../../components/table/PhoneL
 import { TableFooter } from '../../components/table/TableFooter.tsx';
 import { CompareBar } from '../compare/CompareToggle.tsx';
 import { DownloadIcon } from './CampPerformance.tsx';
-import { OPERATOR_SYMBOLS } from './FilterModal.tsx';
+import { OPERATOR_SYMBOLS } from './filter-operators.ts';
 import { PlayerCards } from './PlayerCards.tsx';
 import { playerColumns, presentDynamicFields } from './player-columns.tsx';
 import { SearchBox } from './SearchBox.tsx';
