@@ -196,6 +196,12 @@ test('filters, pages, the CSV round trip, the settings and the re-check', async 
   );
   await section.getByRole('button', { name: /^To review/ }).click();
   await expect(paging).toContainText('1–50 of 60');
+  // The kingdom's recent changes say what was done, in words.
+  await page.reload();
+  const changes = review.section('recent-changes');
+  await expect(changes).toContainText('Stored scans re-checked', { timeout: 20_000 });
+  await expect(changes).toContainText('Data-quality settings saved');
+  await expect(changes).toContainText('Value corrected');
   await page.screenshot({
     path: testInfo.outputPath(`review-settings-${testInfo.project.name}.png`),
     fullPage: true,

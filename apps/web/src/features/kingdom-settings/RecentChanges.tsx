@@ -24,6 +24,12 @@ const ACTIONS: Record<string, string> = {
   'user.password': 'Admin password changed',
   'user.delete': 'Admin account deleted',
   'kingdom.delete': 'Kingdom deleted (with all its data)',
+  'kingdom.data-quality': 'Data-quality settings saved',
+  'value-flag.accept': 'Flagged value accepted',
+  'value-flag.recheck': 'Stored scans re-checked',
+  'value.correct': 'Value corrected',
+  'value.exclude-row': 'Row excluded from a scan',
+  'value.revert': 'Correction reverted',
 };
 
 /** The kingdom's latest entries in the audit log. */
