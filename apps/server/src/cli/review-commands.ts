@@ -54,14 +54,23 @@ export function registerReviewCommands(program: Command): void {
     .requiredOption('--kd <kd>', 'kingdom number')
     .option('--status <status>', 'open, accepted, corrected, excluded or all', 'open')
     .option('--scan <scan-id>', "only this scan's flags")
+    .option('--check <check>', `only this check's flags: ${REVIEW_CHECKS.join(', ')}`)
     .option('--governor <id-or-name>', 'only this governor (an ID, or part of a name)')
     .option('--csv <file>', 'write the flags to this CSV file (edit its value column, then review import it)')
     .action(
-      async (options: { kd: string; status: string; scan?: string; governor?: string; csv?: string }) => {
+      async (options: {
+        kd: string;
+        status: string;
+        scan?: string;
+        check?: string;
+        governor?: string;
+        csv?: string;
+      }) => {
         const kd = kdOption(options.kd);
         const parsed = reviewFlagsQuerySchema.safeParse({
           status: options.status,
           ...(options.scan !== undefined ? { scan: options.scan } : {}),
+          ...(options.check !== undefined ? { check: options.check } : {}),
           ...(options.governor !== undefined ? { governor: options.governor } : {}),
         });
         if (!parsed.success) {

@@ -89,6 +89,12 @@ describe('review settings and recheck CLI', () => {
     expect(answer.stdout).toMatch(
       /^Re-checked 3 scans with the current settings: 0 values to review; 0 flags added, 1 flag no longer found and removed/,
     );
+    const byCheck = cli(['review', 'list', '--kd', String(KD), '--check', 'power_jump']);
+    expect(byCheck.status).toBe(0);
+    expect(byCheck.stdout).toMatch(/has no values to review/);
+    const badCheck = cli(['review', 'list', '--kd', String(KD), '--check', 'spelling']);
+    expect(badCheck.status).toBe(1);
+    expect(badCheck.stderr).toMatch(/^Error: --check: /);
     const unknown = cli(['review', 'recheck', '--kd', '9999']);
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toMatch(/^Error: .*9999/);
