@@ -108,6 +108,71 @@ test.describe('governor page', () => {
     await governor.expectNoSidewaysScroll();
   });
 
+  test('on a phone the season table scrolls sideways under its Period column, which stays in view @phone-only', async ({
+    page,
+    request,
+  }) => {
+    const target = await demoTarget(request);
+    const kvk = await kdDashboardJson(request, target);
+    const id = Number(kvk.playerData[0]!['Governor ID']);
+    const governor = new GovernorPage(page, target);
+    await governor.open(id);
+    const scroller = governor.periodTable.locator('xpath=..');
+    const season = governor.periodTable.getByRole('rowheader', { name: /^KvK 7\b/ });
+    const rank = governor.periodTable
+      .getByRole('row', { name: /^KvK 7\b/ })
+      .getByRole('cell')
+      .last();
+    await expect(rank).toContainText(`1 of ${kvk.playerData.length}`, { timeout: 15_000 });
+    await scroller.scrollIntoViewIfNeeded();
+    await scroller.evaluate((element) => {
+      element.scrollLeft = element.scrollWidth;
+    });
+    const frame = (await scroller.boundingBox())!;
+    const label = (await season.boundingBox())!;
+    const rankBox = (await rank.boundingBox())!;
+    // The rank (the table's last column) is in view, and so is the row's label at the left edge.
+    expect(rankBox.x + rankBox.width).toBeLessThanOrEqual(frame.x + frame.width + 1);
+    expect(label.x).toBeGreaterThanOrEqual(frame.x - 1);
+    expect(label.x).toBeLessThan(frame.x + 20);
+    // The label is on top: what the browser finds at its centre is the label, not a number passing under it.
+    const onTop = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('th')?.textContent ?? '',
+      [label.x + label.width / 2, label.y + 8],
+    );
+    expect(onTop).toContain('KvK 7');
+  });
+
+  test('a chart is read with the keys: Tab to it, arrows step scan by scan, Home and End', async ({
+    page,
+    request,
+  }) => {
+    const target = await demoTarget(request);
+    const kvk = await kdDashboardJson(request, target);
+    const id = Number(kvk.playerData[0]!['Governor ID']);
+    const api = await governorJson(request, target, id);
+    const day = (scan: { takenAt: number }) => new Date(scan.takenAt * 1000).toISOString().slice(0, 10);
+    const governor = new GovernorPage(page, target);
+    await governor.open(id);
+    const readout = governor.readout('power');
+    await expect(readout).toContainText(day(api.scans.at(-1)!), { timeout: 15_000 });
+    // From the last button above the charts, Tab reaches the power chart next.
+    await page.getByRole('button', { name: 'KvK 7', exact: true }).focus();
+    await page.keyboard.press('Tab');
+    const chart = page.getByRole('slider', { name: /^Power chart/ });
+    await expect(chart).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(readout).toContainText(day(api.scans[0]!));
+    await expect(readout).toContainText(formatted(api.scans[0]!.power!));
+    await page.keyboard.press('ArrowRight');
+    await expect(readout).toContainText(formatted(api.scans[1]!.power!));
+    await expect(chart).toHaveAttribute('aria-valuenow', '2');
+    await page.keyboard.press('End');
+    await expect(readout).toContainText(formatted(api.scans.at(-1)!.power!));
+    // The focus is visible: an outline around the chart.
+    expect(await chart.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe('none');
+  });
+
   test('an address whose governor ID is not a number says so, with nothing to retry', async ({
     page,
     request,

@@ -68,7 +68,7 @@ export function HistoryLists({ data }: { data: GovernorResponse }) {
           <ul className="space-y-1 text-sm tabular-nums">
             {data.prekvk.map((p) => (
               <li key={p.kvkNumber} className="flex justify-between gap-3">
-                <span className="text-slate-300">KvK {p.kvkNumber}</span>
+                <span className="shrink-0 whitespace-nowrap text-slate-300">KvK {p.kvkNumber}</span>
                 <span className="text-slate-100">
                   {formatInteger(p.total)}{' '}
                   <span className="text-slate-400">

@@ -27,6 +27,7 @@ const AXIS = { stroke: '#94a3b8', grid: { stroke: 'rgba(148, 163, 184, 0.12)' },
  */
 export function MetricChart({ scans: allScans, metric, mode, spans, range }: MetricChartProps) {
   const holder = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
   const [hovered, setHovered] = useState<number | null>(null);
   // Gains are taken over every scan before cutting to the range, so a season's first scan keeps its gain over the
   // scan before the season instead of showing none.
@@ -86,17 +87,45 @@ export function MetricChart({ scans: allScans, metric, mode, spans, range }: Met
       [times, values],
       element,
     );
+    plot.current = chart;
     const resize = new ResizeObserver(() => {
       chart.setSize({ width: element.clientWidth, height: element.clientWidth < 500 ? 170 : 210 });
     });
     resize.observe(element);
     return () => {
       resize.disconnect();
+      plot.current = null;
       chart.destroy();
     };
   }, [scans, values, metric, spans]);
 
   const index = hovered ?? scans.length - 1;
+  // Without a pointer the chart is read with the keys: arrows step from scan to scan, Home and End go to the first and
+  // the latest; uPlot's cursor follows, so the point read is marked on the line too.
+  const step = (event: React.KeyboardEvent) => {
+    const last = scans.length - 1;
+    const moves: Record<string, number> = {
+      ArrowLeft: index - 1,
+      ArrowRight: index + 1,
+      Home: 0,
+      End: last,
+    };
+    const next = moves[event.key];
+    if (next === undefined || last < 0) return;
+    event.preventDefault();
+    const target = Math.min(last, Math.max(0, next));
+    setHovered(target);
+    const chart = plot.current;
+    const at = scans[target];
+    if (chart && at) {
+      const y = values[target];
+      chart.setCursor({
+        left: chart.valToPos(at.takenAt, 'x'),
+        top:
+          y === null || y === undefined ? chart.bbox.height / 2 / devicePixelRatio : chart.valToPos(y, 'y'),
+      });
+    }
+  };
   const scan = scans[index];
   const value = values[index] ?? null;
   const shown =
@@ -112,7 +141,20 @@ export function MetricChart({ scans: allScans, metric, mode, spans, range }: Met
           {scan ? `${scanTime(scan.takenAt)} · ${shown}` : '-'}
         </span>
       </figcaption>
-      <div ref={holder} data-testid={`chart-${metric.key}`} className="w-full" />
+      {/* A slider over the scans for the keys (arrows, Home, End); the read-out above is its value. */}
+      <div
+        ref={holder}
+        data-testid={`chart-${metric.key}`}
+        tabIndex={0}
+        role="slider"
+        aria-label={`${metric.label} chart: arrow keys read scan by scan`}
+        aria-valuemin={1}
+        aria-valuemax={Math.max(1, scans.length)}
+        aria-valuenow={index + 1}
+        aria-valuetext={scan ? `${scanTime(scan.takenAt)}: ${shown}` : 'no scan'}
+        onKeyDown={step}
+        className="w-full rounded focus-visible:outline-2 focus-visible:outline-sky-400"
+      />
     </figure>
   );
 }

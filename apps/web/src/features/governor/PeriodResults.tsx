@@ -4,6 +4,13 @@ import { Section } from '../../components/layout/Section.tsx';
 import { formatPercent, formatSigned } from '../kd-dashboard/format.ts';
 import { dayRange } from './format.ts';
 
+/**
+ * On a phone DKP, Reached and Rank are far to the right: the Period column stays put while the table scrolls
+ * sideways, so a row's numbers are never read without knowing its season or war. Solid background (the card's
+ * colour over the page) so the numbers pass under it.
+ */
+const STUCK = 'sticky left-0 z-[1] bg-slate-900 shadow-[inset_-1px_0_0_rgb(30_41_59)]';
+
 interface PeriodRow {
   key: string;
   label: string;
@@ -78,7 +85,7 @@ export function PeriodResults({ data }: { data: GovernorResponse }) {
         <table className="w-full min-w-[56rem] text-right text-sm tabular-nums" data-testid="period-results">
           <thead className="text-xs text-slate-400">
             <tr>
-              <th scope="col" className="px-2 py-2 text-left font-medium">
+              <th scope="col" className={`${STUCK} px-2 py-2 text-left font-medium`}>
                 Period
               </th>
               {COLUMNS.map((column) => (
@@ -93,7 +100,7 @@ export function PeriodResults({ data }: { data: GovernorResponse }) {
               <tr key={row.key} className={row.war ? 'text-slate-300' : 'text-slate-100'}>
                 <th
                   scope="row"
-                  className={`px-2 py-2 text-left font-medium whitespace-nowrap ${row.war ? 'pl-5' : ''}`}
+                  className={`${STUCK} px-2 py-2 text-left font-medium whitespace-nowrap ${row.war ? 'pl-5' : ''}`}
                 >
                   {row.label}
                   <span className="block text-xs font-normal text-slate-400">{row.dates}</span>
