@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
 import type { AutarchView as AutarchViewType } from './AutarchView.tsx';
 import type { DiploModal as DiploModalType } from './DiploModal.tsx';
@@ -10,9 +10,31 @@ import type { FilterModal as FilterModalType } from './FilterModal.tsx';
 // route's chunk, which every visitor waits for before the first governor row, holds only what paints that row
 // (docs/benchmarks.md, "Issue 16: first screen"). A modal stays mounted once opened, so closing it behaves as before.
 
-const LazyAutarchView = lazy(() => import('./AutarchView.tsx').then((m) => ({ default: m.AutarchView })));
-const LazyDiploModal = lazy(() => import('./DiploModal.tsx').then((m) => ({ default: m.DiploModal })));
-const LazyFilterModal = lazy(() => import('./FilterModal.tsx').then((m) => ({ default: m.FilterModal })));
+const loadAutarchView = () => import('./AutarchView.tsx');
+const loadDiploModal = () => import('./DiploModal.tsx');
+const loadFilterModal = () => import('./FilterModal.tsx');
+const LazyAutarchView = lazy(() => loadAutarchView().then((m) => ({ default: m.AutarchView })));
+const LazyDiploModal = lazy(() => loadDiploModal().then((m) => ({ default: m.DiploModal })));
+const LazyFilterModal = lazy(() => loadFilterModal().then((m) => ({ default: m.FilterModal })));
+
+/**
+ * Fetches the parts once the first screen is on and the page is idle: a click then neither waits for them nor needs
+ * this build's files to still be on the server (a deploy replaces them; a tab opened before it would fail to load
+ * them). A failure here is left to the click, which shows it as any lazy screen does.
+ */
+function usePreloadWhenIdle(): void {
+  useEffect(() => {
+    const load = () => {
+      for (const part of [loadFilterModal, loadDiploModal, loadAutarchView]) part().catch(() => {});
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(load, { timeout: 5_000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(load, 1_000);
+    return () => window.clearTimeout(id);
+  }, []);
+}
 
 export function AutarchView(props: ComponentProps<typeof AutarchViewType>) {
   return (
@@ -38,7 +60,9 @@ export function DiploModal(props: ComponentProps<typeof DiploModalType>) {
   );
 }
 
+/** Rendered with every dashboard (closed): it also starts fetching the other parts once the page is idle. */
 export function FilterModal(props: ComponentProps<typeof FilterModalType>) {
+  usePreloadWhenIdle();
   if (!useOpenedOnce(props.open)) return null;
   return (
     <Suspense fallback={null}>
