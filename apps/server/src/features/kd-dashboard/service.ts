@@ -30,8 +30,8 @@ import { activeColumns, byDkp, type DkpFormulaSettings, dkpRowBuilder } from './
 
 /**
  * The KD DKP dashboard's work (docs/dkp.md). The period comes from the main dashboard's resolvePeriod over the KvK's
- * scans, and governor gains from its selectPeriodStats (first → last scan of a span in which the governor appears);
- * each war is one more such span. Computed rows are cached like the main dashboard's periods: the key holds every
+ * scans, and governor gains are its PeriodStat (first → last scan of a span in which the governor appears); each
+ * war is one more such span, all read by one statement (readKvkSpans, held equal to selectPeriodStats). Computed rows are cached like the main dashboard's periods: the key holds every
  * input (scan ids, formula row, HoH records), so an import, a save or an HoH upload is seen by the next request.
  */
 
@@ -307,7 +307,7 @@ export class KdDashboardService {
   /**
    * Caches each war's own table (period = the war's scans), built from the war reads just made: what compute() would
    * answer for the war's dates. Its own governors are the read's governors whose home kd at their last scan of the
-   * war is the kingdom's or unknown (the read holds them all: selectKvkCandidates), scored over the war alone. A war
+   * war is the kingdom's or unknown (the read holds them all: readKvkSpans), scored over the war alone. A war
    * with another saved war inside it is left to compute() (that one's read may lack some of its governors).
    */
   private answerWarsAlone(
