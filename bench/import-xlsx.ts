@@ -4,10 +4,10 @@
  * kingdom: parse (read + check the file), write (one transaction of inserts) and the whole `importScanFile` call.
  * Each scan is deleted again (not timed) before the next run. SQLite: a fresh file in a temp folder; PostgreSQL:
  * the schema `bench_import`, dropped afterwards.
- * Alone: npx tsx bench/import-xlsx.ts [rows] (SQLite).
+ * Alone: npx tsx bench/import-xlsx.ts [rows] (SQLite), or with BENCH_POSTGRES_URL=postgres://… set, PostgreSQL.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ExcelJS from 'exceljs';
@@ -203,11 +203,14 @@ export async function measureXlsxImport(options: ImportOptions = {}): Promise<Im
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const rows = Number(process.argv[2] ?? 16_000);
-  const result = await measureXlsxImport({ rows });
+  const postgresUrl = process.env.BENCH_POSTGRES_URL || undefined;
+  const loadBefore = loadavg()[0]!.toFixed(2);
+  const result = await measureXlsxImport({ rows, postgresUrl });
   const size = (result.fileBytes / 1024 / 1024).toFixed(1);
   console.log(
-    `import of a ${rows}-row, ${result.columns}-column RokTracker xlsx (${size} MB), SQLite file, ` +
-      `${result.total.samples} runs, wall ms p50 / p95 (CPU):`,
+    `import of a ${rows}-row, ${result.columns}-column RokTracker xlsx (${size} MB), ` +
+      `${postgresUrl ? `PostgreSQL (schema ${SCHEMA})` : 'SQLite file'}, ${result.total.samples} runs, ` +
+      `wall ms p50 / p95 (CPU of this process) [load ${loadBefore} before, ${loadavg()[0]!.toFixed(2)} after]:`,
   );
   for (const [name, summary] of [
     ['parse', result.parse],

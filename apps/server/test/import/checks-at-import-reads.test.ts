@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialectOf } from '../../src/db/dialect.ts';
 import type { Database } from '../../src/db/schema.ts';
 import { checkStoredScan, kingdomDataQuality } from '../../src/features/data-review/checks-at-import.ts';
 import { importScanFile } from '../../src/import/import-scan.ts';
@@ -7,9 +8,10 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { addTestKingdom } from './import-support.ts';
 
 /**
- * What the checks at import read (issue 16, import speed): a new scan is checked from the file's rows in memory,
+ * How an import stores and checks a scan (issue 16, import speed). What the checks read: a new scan is checked from the file's rows in memory,
  * not read back, and a governor missing from the previous scan is looked up in the scans before it by id. Both must
- * flag exactly what a check over the stored scans flags.
+ * flag exactly what a check over the stored scans flags. And a scan's rows are stored in governor order whatever the
+ * file's (a power ranking), which is what keeps a period's read of two whole scans to one visit per page.
  */
 
 const KD = 3901;
@@ -107,5 +109,35 @@ describe('checks at import read what they need once', () => {
       atImport.map((flag) => [flag.governor_id, flag.field, flag.check_kind]).sort(),
     );
     expect(await storedFlags(scanId)).toEqual(atImport);
+  });
+
+  it('stores a power-ranked file’s rows in governor order, values unchanged', async () => {
+    const ranked = [
+      [DARA, 90_000_000, 1, 2, 3, 4],
+      [AYLA, 80_000_000, 5, 6, 7, 8],
+      [CATO, 70_000_000, 9, 10, 11, 12],
+      [BREN, 60_000_000, 13, 14, 15, 16],
+    ];
+    const result = await importScanFile(db, {
+      kingdomKd: KD,
+      filePath: 'ranked.csv',
+      content: file(ranked),
+      at: '2026-07-01T00:00:00Z',
+    });
+    const scanId = result.scans[0]!.scanId;
+    // The order a whole-scan read meets the rows in: PostgreSQL's heap order; SQLite's table is the key's b-tree.
+    const physical =
+      dialectOf(db) === 'postgres'
+        ? sql<{ governor_id: number; power: number }>`
+            select governor_id, power from governor_stats where scan_id = ${scanId} order by ctid`
+        : sql<{ governor_id: number; power: number }>`
+            select governor_id, power from governor_stats where scan_id = ${scanId}`;
+    const { rows } = await physical.execute(db);
+    expect(rows.map((row) => [Number(row.governor_id), Number(row.power)])).toEqual([
+      [AYLA, 80_000_000],
+      [BREN, 60_000_000],
+      [CATO, 70_000_000],
+      [DARA, 90_000_000],
+    ]);
   });
 });
