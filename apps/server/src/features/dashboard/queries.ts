@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Database, ScanKind } from '../../db/schema.ts';
 
@@ -119,6 +119,11 @@ const STAT_VALUES = [
 /** The values of a period row, in unpack's order: governor, first and last scan time, then STAT_VALUES. */
 const PERIOD_WIDTH = 3 + STAT_VALUES.length;
 const ALL_COLUMNS = Array.from({ length: PERIOD_WIDTH }, (_, i) => `v${i}`).join(', ');
+/** periodRowsCte's packed shape: `packWhen` says, of a home kd column, whether the row is packed. */
+export interface PackedRows {
+  packWhen: (homeKd: string) => RawBuilder<unknown>;
+}
+
 /** Every STAT_VALUES column (v3 …), the default of periodRowsCte. */
 const ALL_STAT_COLUMNS = STAT_VALUES.map((_, i) => i + 3);
 
@@ -190,27 +195,29 @@ export async function readPeriod(
   scans: readonly ScanInfo[],
   filter: PeriodFilter = {},
 ): Promise<PeriodRead> {
-  const cte = periodRowsCte(db, kd, scans, filter.governorIds);
-  if (cte === null) return { stats: [], homeKds: [] };
   const ids = filter.governorIds;
   const idsInSql = ids !== undefined && ids.length <= MAX_ID_PARAMETERS;
   const homeKds = filter.homeKd === undefined ? undefined : [filter.homeKd].flat();
-  // v5 is the home kd at the governor's last scan of the period (STAT_VALUES).
-  const wanted =
+  // Whether a row is wanted, of its home kd at the governor's last scan of the period (v5, l.home_kd).
+  const wanted = (homeKd: string) =>
     homeKds === undefined
       ? sql`true`
       : homeKds.length === 0
-        ? sql`v5 is null`
-        : sql`(v5 in (${sql.join(homeKds)}) or v5 is null)`;
+        ? sql`${sql.raw(homeKd)} is null`
+        : sql`(${sql.raw(homeKd)} in (${sql.join(homeKds)}) or ${sql.raw(homeKd)} is null)`;
   const postgres = dialectOf(db) === 'postgres';
-  // SQLite: both answers as JSON texts of one aggregate row. PostgreSQL: the selected rows as plain columns, after
-  // one row of the home kds alone (its other columns null; an array on every row would be parsed on every row).
+  // SQLite: both answers as texts of one aggregate row, the wanted rows packed as JSON inside the period statement
+  // (only theirs are computed: a kd's view packs a sixteenth of the map). PostgreSQL: the selected rows as plain
+  // columns, after one row of the home kds alone (its other columns null; an array on every row would be parsed on
+  // every row).
+  const cte = periodRowsCte(db, kd, scans, ids, postgres ? undefined : { packWhen: wanted });
+  if (cte === null) return { stats: [], homeKds: [] };
   const select = postgres
     ? sql`select k.home_kds, ${POSTGRES_COLUMNS}
       from period_rows right join (select array_agg(distinct v5) as home_kds from period_rows) k on false
       union all
-      select null, ${POSTGRES_COLUMNS} from period_rows where ${wanted}`
-    : sql`select json_group_array(json_array(${sql.raw(ALL_COLUMNS)})) filter (where ${wanted}) as packed,
+      select null, ${POSTGRES_COLUMNS} from period_rows where ${wanted('v5')}`
+    : sql`select '[' || coalesce(group_concat(packed, ','), '') || ']' as packed,
         json_group_array(distinct v5) as home_kds
       from period_rows`;
   const { rows } = await sql<Record<string, unknown>>`${cte} ${select}`.execute(db);
@@ -235,15 +242,17 @@ export async function readPeriod(
  * The `with … period_rows` part of a period's statement (see readPeriod): one row per governor of the period with
  * the columns v0 … v23 (governor, first and last scan time, then STAT_VALUES). Null when the period has no
  * kingdom scan or no governor is asked for. Shared by readPeriod and the SQL first page (page-query.ts).
- * `columns`: the STAT_VALUES columns to compute (v3 …; all by default). The SQL first page keeps only those its
- * sorts and sums use: every row is kept for two passes, and a narrower row is cheaper to keep and read.
+ * `shape`: the STAT_VALUES columns to compute (v3 …; all by default). The SQL first page keeps only those its
+ * sorts and sums use: every row is kept for two passes, and a narrower row is cheaper to keep and read. Or (SQLite's
+ * readPeriod) PackedRows: the columns v5 and `packed`, all of a row's values as one JSON array where the row is
+ * wanted, else null.
  */
 export function periodRowsCte(
   db: Kysely<Database>,
   kd: number,
   scans: readonly ScanInfo[],
   ids?: readonly number[],
-  columns: readonly number[] = ALL_STAT_COLUMNS,
+  shape: readonly number[] | PackedRows = ALL_STAT_COLUMNS,
 ) {
   const kingdomScans = scans.filter((scan) => scan.kind === 'kingdom');
   if (kingdomScans.length === 0 || ids?.length === 0) return null;
@@ -253,9 +262,14 @@ export function periodRowsCte(
   const idsInSql = ids !== undefined && ids.length <= MAX_ID_PARAMETERS;
   const onlyIds = (column: string) => (idsInSql ? sql`and ${sql.ref(column)} in (${sql.join(ids)})` : sql``);
   const postgres = dialectOf(db) === 'postgres';
-  const values = statColumns(columns);
+  // A row's select list, given its governor and first and last scan time.
+  const row = (governor: RawBuilder<unknown>, firstAt: unknown, lastAt: unknown) =>
+    Array.isArray(shape)
+      ? sql`${governor} as v0, ${firstAt} as v1, ${lastAt} as v2, ${statColumns(shape)}`
+      : sql`l.home_kd as v5, case when ${(shape as PackedRows).packWhen('l.home_kd')}
+          then json_array(${governor}, ${firstAt}, ${lastAt}, ${STAT_EXPRESSIONS}) end as packed`;
   const whole = sql`
-    select l.governor_id as v0, ${start} as v1, ${end} as v2, ${values}
+    select ${row(sql.raw('l.governor_id'), start, end)}
     from governor_stats f ${postgres ? sql`join` : sql`cross join`} governor_stats l
       on l.scan_id = ${last.id} and l.governor_id = f.governor_id
     where f.scan_id = ${first.id} ${onlyIds('f.governor_id')}`;
@@ -275,7 +289,7 @@ export function periodRowsCte(
     period_rows as (
       ${whole}
       union all
-      select s.governor_id as v0, s.first_at as v1, s.last_at as v2, ${values}
+      select ${row(sql.raw('s.governor_id'), sql.raw('s.first_at'), sql.raw('s.last_at'))}
       from partial s
       ${statLookups(kd, postgres, kingdomScans)}
     )
