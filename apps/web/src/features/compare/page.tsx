@@ -137,7 +137,14 @@ function CompareView({ governors }: { governors: readonly ComparedGovernor[] }) 
       >
         {time === undefined ? '-' : scanTime(time)}
       </p>
-      <LineChart xs={chart.xs} series={chart.series} time testId="compare-chart" onHover={setHovered} />
+      <LineChart
+        xs={chart.xs}
+        series={chart.series}
+        time
+        testId="compare-chart"
+        label={`${metric.label} of the governors compared`}
+        onHover={setHovered}
+      />
       <ul
         className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3"
         aria-label="Governors compared"

@@ -1,5 +1,5 @@
 import { abbreviateNumber } from '@kingdom-stats/core';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
@@ -23,6 +23,7 @@ export function LineChart({
   time,
   xLabel,
   testId,
+  label,
   onHover,
 }: {
   xs: readonly number[];
@@ -31,11 +32,16 @@ export function LineChart({
   time: boolean;
   xLabel?: string;
   testId: string;
+  /** What the chart is, for screen readers and the keyboard stop's name. */
+  label: string;
   onHover: (index: number | null) => void;
 }) {
   const holder = useRef<HTMLDivElement>(null);
   const hover = useRef(onHover);
   hover.current = onHover;
+  const plot = useRef<uPlot | null>(null);
+  // The x index the keys last moved to (the parent's read-out follows uPlot's cursor either way).
+  const [keyed, setKeyed] = useState<number | null>(null);
 
   useEffect(() => {
     const element = holder.current;
@@ -74,13 +80,46 @@ export function LineChart({
       [[...xs], ...series.map((s) => s.values)] as uPlot.AlignedData,
       element,
     );
+    plot.current = chart;
+    setKeyed(null);
     const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: height() }));
     resize.observe(element);
     return () => {
       resize.disconnect();
+      plot.current = null;
       chart.destroy();
     };
   }, [xs, series, time, xLabel]);
 
-  return <div ref={holder} data-testid={testId} className="w-full" />;
+  // Without a pointer the chart is read with the keys: arrows step along x, Home and End go to the ends; uPlot's
+  // cursor is moved there, so its hook tells the parent as a hover would.
+  const last = xs.length - 1;
+  const at = keyed ?? last;
+  const step = (event: React.KeyboardEvent) => {
+    const moves: Record<string, number> = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: last };
+    const next = moves[event.key];
+    const chart = plot.current;
+    if (next === undefined || last < 0 || !chart) return;
+    event.preventDefault();
+    const target = Math.min(last, Math.max(0, next));
+    setKeyed(target);
+    chart.setCursor({
+      left: chart.valToPos(xs[target]!, 'x'),
+      top: chart.bbox.height / 2 / devicePixelRatio,
+    });
+  };
+  return (
+    <div
+      ref={holder}
+      data-testid={testId}
+      tabIndex={0}
+      role="slider"
+      aria-label={`${label}: arrow keys move the read-out`}
+      aria-valuemin={1}
+      aria-valuemax={Math.max(1, xs.length)}
+      aria-valuenow={at + 1}
+      onKeyDown={step}
+      className="w-full rounded focus-visible:outline-2 focus-visible:outline-sky-400"
+    />
+  );
 }

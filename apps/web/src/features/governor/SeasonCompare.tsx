@@ -139,6 +139,7 @@ export function SeasonCompare({ data }: { data: GovernorResponse }) {
             time={false}
             xLabel="Days since the KvK opened"
             testId="season-chart"
+            label={`${metric.label} by day, KvK ${a!.kvkNumber} and KvK ${b!.kvkNumber}`}
             onHover={setHovered}
           />
         </>
