@@ -58,6 +58,9 @@ export async function runFloorQuery(
         max(case when last_at is null or last_at > ${end} then ${end} else last_at end) as last_at
       from governor_presence
       where kingdom_kd = ${kd} and first_at <= ${end} and (last_at is null or last_at >= ${start})
+        and governor_id in (select governor_id from governor_presence
+          where kingdom_kd = ${kd} and first_at <= ${end} and (last_at is null or last_at >= ${start})
+            and (first_at > ${start} or last_at < ${end}))
       group by governor_id
     )
     select governor_id, dkp from (
