@@ -150,6 +150,9 @@ test.describe('arrivals and departures', () => {
     const target = await demoTarget(request);
     await page.goto(`/${target.kd}/movements/not-the-code`);
     await expect(page.getByTestId('invalid-link')).toBeVisible();
+    // Alone, as on the other viewer screens: no page title, and no kingdom bar whose links carry the same wrong code.
+    await expect(page.getByRole('heading', { name: /^Arrivals & departures/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'KvK DKP' })).toHaveCount(0);
 
     await page.route(
       (url) => isMovementsCall(url.href),

@@ -51,6 +51,8 @@ export function Component() {
   const [view, change] = useMovementsView();
   const query = useMovements(kd, code, view);
   const data = query.data;
+  // A wrong kd/code gets the viewer screens' panel alone: the kingdom bar's links would carry the same wrong code.
+  if (isInvalidLinkError(query.error)) return <InvalidLinkPanel />;
 
   return (
     <div className="space-y-4">
@@ -61,8 +63,6 @@ export function Component() {
       />
       {query.isPending ? (
         <Spinner label="Loading arrivals and departures..." />
-      ) : isInvalidLinkError(query.error) ? (
-        <InvalidLinkPanel />
       ) : !data ? (
         <ErrorPanel
           message="Failed to fetch arrivals and departures"
