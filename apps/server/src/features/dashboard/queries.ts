@@ -124,8 +124,8 @@ export interface PackedRows {
   packWhen: (homeKd: string) => RawBuilder<unknown>;
 }
 
-/** Every STAT_VALUES column (v3 …), the default of periodRowsCte. */
-const ALL_STAT_COLUMNS = STAT_VALUES.map((_, i) => i + 3);
+/** Every STAT_VALUES column (v3 …), the default of periodRowsCte; also the KD DKP read's (kd-dashboard/kvk-read.ts). */
+export const ALL_STAT_COLUMNS = STAT_VALUES.map((_, i) => i + 3);
 
 /** Every STAT_VALUES expression, in order, without names (the values of a row in unpack's order from v3). */
 export const STAT_EXPRESSIONS = sql.raw(STAT_VALUES.join(', '));

@@ -1,7 +1,13 @@
 import { type Kysely, sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
-import { GAIN_COLUMNS, type PeriodStat, type ScanInfo, unpack } from '../dashboard/queries.ts';
+import {
+  ALL_STAT_COLUMNS,
+  type PeriodStat,
+  type ScanInfo,
+  statColumns,
+  unpack,
+} from '../dashboard/queries.ts';
 
 /**
  * The KD DKP computation's one read (docs/governor.md, "A war's own table"; figures: docs/benchmarks.md, "Issue
@@ -15,19 +21,8 @@ import { GAIN_COLUMNS, type PeriodStat, type ScanInfo, unpack } from '../dashboa
  * kingdom, to keep a sixteenth of them.
  */
 
-/** STAT_VALUES of dashboard/queries.ts, in unpack's order from v3; the equivalence test holds them equal. */
-const VALUES = sql.raw(
-  [
-    'l.name',
-    'l.alliance',
-    'l.home_kd',
-    'f.power',
-    'l.power',
-    ...GAIN_COLUMNS.map((column) => `l.${column} - f.${column}`),
-  ]
-    .map((value, i) => `${value} as v${i + 3}`)
-    .join(', '),
-);
+/** dashboard/queries.ts's values of a period row from v3, in unpack's order. */
+const VALUES = statColumns(ALL_STAT_COLUMNS);
 
 /**
  * Per span (kingdom scans, oldest first, at least one), the stats of every candidate governor in it, in no order.
