@@ -126,4 +126,12 @@ export const DATA_REVIEW_ROUTES: RouteRule[] = [
     feature: 'data-review',
     request: (c) => ({ url: `${review(c)}/settings`, payload: { minPowerChange: 3_000_000 } }),
   },
+  {
+    method: 'POST',
+    path: '/api/admin/kingdoms/:kd/:code/review/recheck',
+    access: 'kingdom-admin',
+    feature: 'data-review',
+    request: (c) => ({ url: `${review(c)}/recheck` }),
+    note: "runs the checks again over the kingdom's stored scans with its current settings",
+  },
 ];
