@@ -5,7 +5,6 @@ import {
   type DiplomOverview,
   NO_CAMP,
   PLAYER_ROW_FIELDS,
-  type PlayerRow,
 } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
@@ -25,28 +24,17 @@ import { dkpSql, readSqlPage, sqlAnswers, sqlScope } from './page-query.ts';
 import { type ResolvedPeriod, resolvePeriod } from './period.ts';
 import { ComputeCache } from './period-cache.ts';
 import { buildPlayerRow } from './period-rows.ts';
+import { type PeriodData, SUMMARY_METRICS, viewOf } from './period-view.ts';
 import { readPeriod, selectHomeKds, selectKingdomsByCode, selectScanTotalsByKd } from './queries.ts';
 import {
-  isUnfiltered,
   pageOf,
   parseTableRequest,
   rankByPower,
-  selectRows,
   sortedRows,
-  type TableData,
   type TableQuery,
   type TableRequest,
-  viewKey,
 } from './row-query.ts';
-import {
-  buildDiplomOverview,
-  buildSummaries,
-  emptySummaries,
-  fieldMetrics,
-  type Summaries,
-  summariesFor,
-  summariesFromKdGroups,
-} from './summaries.ts';
+import { buildDiplomOverview, buildSummaries, emptySummaries, summariesFromKdGroups } from './summaries.ts';
 
 /** A period queued after an answer from SQL starts at the latest this long after it, reply sent or not. */
 const BACKGROUND_START_LATEST_MS = 250;
@@ -54,22 +42,9 @@ const BACKGROUND_START_LATEST_MS = 250;
 /** Without a sort, the player table lists governors by current power, highest first. */
 export const DEFAULT_PLAYER_SORTS: readonly SortEntry[] = [{ key: 'Power', direction: 'desc', priority: 1 }];
 
-const SUMMARY_METRICS = fieldMetrics<PlayerRow>(CAMP_SUMMARY_HEADERS.slice(2));
 const SUMMARY_METRIC_HEADERS = CAMP_SUMMARY_HEADERS.slice(2);
 
-/** A period's computed rows and what is derived from them alone. */
-export interface PeriodData extends TableData<PlayerRow> {
-  rows: PlayerRow[];
-  availableCamps: string[];
-  availableKds: number[];
-  /**
-   * Summaries of all rows (the unfiltered table), computed with a whole period; a scoped one (a kd or camp view
-   * computed alone) never shows its rows unfiltered, so it has none.
-   */
-  summaries?: Summaries;
-  /** Recent views (filters and sort) of the period, by viewKey, most recently used last. */
-  views: Map<string, PeriodView>;
-}
+export type { PeriodData } from './period-view.ts';
 
 export interface DataQuery extends TableQuery {
   start_date?: string | undefined;
@@ -395,31 +370,6 @@ function homeKdScope(request: TableRequest, context: KingdomContext): number[] |
     return [request.kd];
   }
   return campKds;
-}
-
-interface PeriodView {
-  ordered: PlayerRow[];
-  summaries: Summaries;
-}
-
-/** Views kept per period: during KvK many viewers open the same kd, search or sort, and page through it. */
-const VIEWS_KEPT = 16;
-
-/** The rows a request selects, in its order, with their summaries: computed once per view of a period. */
-function viewOf(data: PeriodData, request: TableRequest, campNames: readonly string[]): PeriodView {
-  const key = viewKey(request);
-  const hit = data.views.get(key);
-  if (hit) {
-    data.views.delete(key);
-    data.views.set(key, hit);
-    return hit;
-  }
-  const { selected, ordered } = selectRows(data, request);
-  const summaries = summariesFor(data, selected, isUnfiltered(request), SUMMARY_METRICS, campNames);
-  const view = { ordered, summaries };
-  data.views.set(key, view);
-  if (data.views.size > VIEWS_KEPT) data.views.delete(data.views.keys().next().value!);
-  return view;
 }
 
 /** A value computed on first use. */

@@ -1,0 +1,49 @@
+import { CAMP_SUMMARY_HEADERS, type PlayerRow } from '@kingdom-stats/core/api';
+import { isUnfiltered, selectRows, type TableData, type TableRequest, viewKey } from './row-query.ts';
+import { fieldMetrics, type Summaries, summariesFor } from './summaries.ts';
+
+/**
+ * A computed period and its views: what the dashboard service keeps in its cache per period, and the rows and
+ * summaries one request's filters and sort select from it.
+ */
+
+export const SUMMARY_METRICS = fieldMetrics<PlayerRow>(CAMP_SUMMARY_HEADERS.slice(2));
+
+/** A period's computed rows and what is derived from them alone. */
+export interface PeriodData extends TableData<PlayerRow> {
+  rows: PlayerRow[];
+  availableCamps: string[];
+  availableKds: number[];
+  /**
+   * Summaries of all rows (the unfiltered table), computed with a whole period; a scoped one (a kd or camp view
+   * computed alone) never shows its rows unfiltered, so it has none.
+   */
+  summaries?: Summaries;
+  /** Recent views (filters and sort) of the period, by viewKey, most recently used last. */
+  views: Map<string, PeriodView>;
+}
+
+export interface PeriodView {
+  ordered: PlayerRow[];
+  summaries: Summaries;
+}
+
+/** Views kept per period: during KvK many viewers open the same kd, search or sort, and page through it. */
+const VIEWS_KEPT = 16;
+
+/** The rows a request selects, in its order, with their summaries: computed once per view of a period. */
+export function viewOf(data: PeriodData, request: TableRequest, campNames: readonly string[]): PeriodView {
+  const key = viewKey(request);
+  const hit = data.views.get(key);
+  if (hit) {
+    data.views.delete(key);
+    data.views.set(key, hit);
+    return hit;
+  }
+  const { selected, ordered } = selectRows(data, request);
+  const summaries = summariesFor(data, selected, isUnfiltered(request), SUMMARY_METRICS, campNames);
+  const view = { ordered, summaries };
+  data.views.set(key, view);
+  if (data.views.size > VIEWS_KEPT) data.views.delete(data.views.keys().next().value!);
+  return view;
+}
