@@ -4,6 +4,9 @@
  * long period (first → last scan) and a short one (two adjacent scans in the middle):
  * - cold: a new app (empty period cache) for every request, so the period is computed from the database (a view
  *   SQL can answer comes from one statement and the period is computed afterwards, untimed: closing the app waits);
+ * - cold, running server: the first viewer after an import meets a server that has answered before, with the
+ *   period not computed: one app, its first request untimed, then every sample after emptying its period caches
+ *   (a new app's first request costs about 11 ms of CPU whatever it reads, docs/benchmarks.md F3);
  * - warm: the same request again on one app (period, sort order and summaries cached);
  * - warm, mixed: what a person does next — page 2, a kd, a search, a column filter, a two-column sort — in turn;
  * - export: all rows (pageSize=50000), warm;
@@ -13,7 +16,7 @@
  */
 import type { DatabaseHandle } from '../apps/server/src/db/database.ts';
 import { runFloorQuery } from './floor.ts';
-import { benchApp, getOk } from './inject.ts';
+import { benchApp, benchAppWithService, getOk } from './inject.ts';
 import { CODE, KD } from './scale-data.ts';
 import { round, type Sample, type SampleSummary, sampleMany, summarize } from './stats.ts';
 
@@ -29,12 +32,14 @@ export interface PeriodResult {
   startTakenAt: number;
   endTakenAt: number;
   cold: SampleSummary;
+  /** The period not computed, on an app that has answered before (as after an import). */
+  coldRunning: SampleSummary;
   warm: SampleSummary;
   mixed: SampleSummary;
   export: SampleSummary;
   floor: SampleSummary;
-  /** Wall-clock p95 of cold and warm divided by the floor's wall-clock p95. */
-  ratioToFloor: { cold: number; warm: number };
+  /** Wall-clock p95 of cold, cold on a running server and warm divided by the floor's wall-clock p95. */
+  ratioToFloor: { cold: number; coldRunning: number; warm: number };
   /** Long period only: the first view of one kd (`kd=`) of the sixteen, cold, against that kd's own floor. */
   kdView?: KdViewResult;
 }
@@ -42,9 +47,12 @@ export interface PeriodResult {
 export interface KdViewResult {
   kd: number;
   cold: SampleSummary;
+  coldRunning: SampleSummary;
   floor: SampleSummary;
   /** Cold wall-clock p95 ÷ the kd floor's p95. */
   ratioToFloor: number;
+  /** The same for the cold view on a running server. */
+  ratioRunningToFloor: number;
 }
 
 /** The kd of the `kd=` view: one home kingdom of the map's sixteen. */
@@ -118,6 +126,7 @@ async function measurePeriod(
   const { samples } = options;
   const url = dashboardDataUrl(period.start, period.end);
   const cold = await sampleColdRequests(handle, url, samples);
+  const coldRunning = await sampleColdOnRunningApp(handle, url, samples);
 
   const app = await benchApp(handle);
   let warm: Sample[];
@@ -145,6 +154,7 @@ async function measurePeriod(
     startTakenAt: period.start,
     endTakenAt: period.end,
     cold: summarize(cold),
+    coldRunning: summarize(coldRunning),
     warm: summarize(warm),
     mixed: summarize(mixed),
     export: summarize(exports),
@@ -154,6 +164,7 @@ async function measurePeriod(
     ...result,
     ratioToFloor: {
       cold: round(result.cold.wall.p95 / result.floor.wall.p95, 3),
+      coldRunning: round(result.coldRunning.wall.p95 / result.floor.wall.p95, 3),
       warm: round(result.warm.wall.p95 / result.floor.wall.p95, 3),
     },
     ...(period.scans > 2 ? { kdView: await measureKdView(handle, url, period, samples) } : {}),
@@ -175,12 +186,20 @@ async function measureKdView(
     await app.close();
   }
   const cold = summarize(await sampleColdRequests(handle, kdUrl, samples));
+  const coldRunning = summarize(await sampleColdOnRunningApp(handle, kdUrl, samples));
   const floor = summarize(
     await sampleMany(Math.min(samples, 10), () =>
       runFloorQuery(handle, KD, period.start, period.end, VIEWED_KD),
     ),
   );
-  return { kd: VIEWED_KD, cold, floor, ratioToFloor: round(cold.wall.p95 / floor.wall.p95, 3) };
+  return {
+    kd: VIEWED_KD,
+    cold,
+    coldRunning,
+    floor,
+    ratioToFloor: round(cold.wall.p95 / floor.wall.p95, 3),
+    ratioRunningToFloor: round(coldRunning.wall.p95 / floor.wall.p95, 3),
+  };
 }
 
 /** One new app per sample; building it is not timed, its first request is. */
@@ -199,6 +218,31 @@ export async function sampleColdRequests(
     }
   }
   return all;
+}
+
+/**
+ * The first viewer after an import, on a server that has answered before: one app, its first request untimed, then
+ * for every sample its period caches emptied and the previous sample's background computation finished first.
+ */
+export async function sampleColdOnRunningApp(
+  handle: DatabaseHandle,
+  url: string,
+  samples: number,
+): Promise<Sample[]> {
+  const { app, service } = await benchAppWithService(handle);
+  try {
+    await getOk(app, url);
+    await service.settled();
+    const all: Sample[] = [];
+    for (let i = 0; i < samples; i++) {
+      service.clearCache();
+      all.push(...(await sampleMany(1, () => getOk(app, url))));
+      await service.settled();
+    }
+    return all;
+  } finally {
+    await app.close();
+  }
 }
 
 /** Another page, a kd, a search, a column filter and a two-column sort (its first use sorts all rows). */

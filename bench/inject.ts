@@ -4,12 +4,21 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import type { DatabaseHandle } from '../apps/server/src/db/database.ts';
+import { DashboardService } from '../apps/server/src/features/dashboard/service.ts';
 
 const APP_CONFIG = { loginEnabled: false, logLevel: 'warn', webDistDir: undefined } as const;
 
 /** A new app: empty period caches, so its first data call computes from the database. */
 export function benchApp(handle: DatabaseHandle): Promise<FastifyInstance> {
   return buildApp(APP_CONFIG, handle);
+}
+
+/** An app whose main dashboard service the caller holds, to empty its period caches between samples. */
+export async function benchAppWithService(
+  handle: DatabaseHandle,
+): Promise<{ app: FastifyInstance; service: DashboardService }> {
+  const service = new DashboardService(handle.db);
+  return { app: await buildApp({ ...APP_CONFIG, dashboardService: service }, handle), service };
 }
 
 /** GET `url`; throws unless it answers 200. Returns the body's length. */

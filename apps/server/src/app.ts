@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { autarchRoutes } from './features/autarch/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
+import type { DashboardService } from './features/dashboard/service.ts';
 import { dataReviewRoutes } from './features/data-review/routes.ts';
 import { demoRoutes } from './features/demo/routes.ts';
 import { farmRoutes } from './features/farms/routes.ts';
@@ -36,6 +37,8 @@ export type AppConfig = Pick<ServerConfig, 'loginEnabled' | 'logLevel' | 'webDis
     rateLimits?: Partial<RateLimitSettings>;
     /** Where the rate limits count (plugins/counter-store.ts); this process's memory when absent. */
     counterStore?: CounterStore;
+    /** The main dashboard's service (its period caches); the benchmark empties it between samples. */
+    dashboardService?: DashboardService;
   };
 
 /** Builds the whole server without listening, so tests drive it through `app.inject`. */
@@ -72,7 +75,10 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
       await api.register(demoRoutes);
       await api.register(rallyRoutes);
       await api.register(kingdomHomeRoutes);
-      await api.register(dashboardRoutes);
+      await api.register(
+        dashboardRoutes,
+        config.dashboardService ? { service: config.dashboardService } : {},
+      );
       await api.register(kdDashboardRoutes, { service: kdDashboard });
       await api.register(movementsRoutes);
       await api.register(formulaRoutes);
