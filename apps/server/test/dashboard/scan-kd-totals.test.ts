@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selectHomeKds, selectScanTotalsByKd } from '../../src/features/dashboard/queries.ts';
+import { selectHomeKds, selectScanTotalsByKd } from '../../src/features/dashboard/scan-kd-totals.ts';
 import { deleteScan, type GovernorStatRow, insertScan } from '../../src/features/scans/scan-store.ts';
 import { addTestKingdom } from '../import/import-support.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';

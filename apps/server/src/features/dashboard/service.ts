@@ -25,7 +25,7 @@ import { type ResolvedPeriod, resolvePeriod } from './period.ts';
 import { ComputeCache } from './period-cache.ts';
 import { buildPlayerRow } from './period-rows.ts';
 import { type PeriodData, SUMMARY_METRICS, viewOf } from './period-view.ts';
-import { readPeriod, selectHomeKds, selectKingdomsByCode, selectScanTotalsByKd } from './queries.ts';
+import { readPeriod, selectKingdomsByCode } from './queries.ts';
 import {
   pageOf,
   parseTableRequest,
@@ -34,6 +34,7 @@ import {
   type TableQuery,
   type TableRequest,
 } from './row-query.ts';
+import { selectHomeKds, selectScanTotalsByKd } from './scan-kd-totals.ts';
 import { buildDiplomOverview, buildSummaries, emptySummaries, summariesFromKdGroups } from './summaries.ts';
 
 /** A period queued after an answer from SQL starts at the latest this long after it, reply sent or not. */

@@ -6,8 +6,8 @@ import {
   type KdSummary,
   NO_CAMP,
 } from '@kingdom-stats/core/api';
-import type { KdTotals } from './queries.ts';
 import type { BaseRow } from './row-query.ts';
+import type { KdTotals } from './scan-kd-totals.ts';
 
 /**
  * Camp and kingdom summaries (SPEC §3): sums over the rows the player table selects (every filter applied, before

@@ -42,21 +42,6 @@ export interface RevertInput {
   actorId: number | null;
 }
 
-export interface StoredCorrection {
-  id: number;
-  scanId: number;
-  governorId: number;
-  field: string;
-  importedValue: number | null;
-  correctedValue: number | null;
-  reason: string | null;
-  createdBy: number | null;
-  createdAt: number;
-  revertedBy: number | null;
-  revertedAt: number | null;
-  revertReason: string | null;
-}
-
 function isCheckedField(field: string): field is CheckedField {
   return (CHECKED_FIELDS as readonly string[]).includes(field);
 }
@@ -348,70 +333,4 @@ export async function revertCorrection(db: Kysely<Database>, input: RevertInput)
       after: { ...where, field: correction.field, value: numberOrNull(correction.imported_value) },
     });
   });
-}
-
-function correctionOf(row: {
-  id: number;
-  scan_id: number;
-  governor_id: number;
-  field: string;
-  imported_value: number | null;
-  corrected_value: number | null;
-  reason: string | null;
-  created_by: number | null;
-  created_at: number;
-  reverted_by: number | null;
-  reverted_at: number | null;
-  revert_reason: string | null;
-}): StoredCorrection {
-  return {
-    id: row.id,
-    scanId: row.scan_id,
-    governorId: Number(row.governor_id),
-    field: row.field,
-    importedValue: numberOrNull(row.imported_value),
-    correctedValue: numberOrNull(row.corrected_value),
-    reason: row.reason,
-    createdBy: row.created_by,
-    createdAt: Number(row.created_at),
-    revertedBy: row.reverted_by,
-    revertedAt: numberOrNull(row.reverted_at),
-    revertReason: row.revert_reason,
-  };
-}
-
-/** A kingdom's corrections, newest first; `active` leaves out the reverted and superseded ones. */
-export async function listCorrections(
-  db: Executor,
-  kd: number,
-  filter: { active?: boolean; scanId?: number; governorId?: number; limit: number; offset: number },
-): Promise<StoredCorrection[]> {
-  let query = db
-    .selectFrom('value_corrections as c')
-    .innerJoin('scans as s', 's.id', 'c.scan_id')
-    .selectAll('c')
-    .where('s.kingdom_kd', '=', kd);
-  if (filter.active) query = query.where('c.reverted_at', 'is', null);
-  if (filter.scanId !== undefined) query = query.where('c.scan_id', '=', filter.scanId);
-  if (filter.governorId !== undefined) query = query.where('c.governor_id', '=', filter.governorId);
-  const rows = await query.orderBy('c.id', 'desc').limit(filter.limit).offset(filter.offset).execute();
-  return rows.map(correctionOf);
-}
-
-/** The corrections in force for these governors in these scans (the viewer marks). */
-export async function correctionsFor(
-  db: Executor,
-  scanIds: readonly number[],
-  governorIds: readonly number[],
-): Promise<StoredCorrection[]> {
-  if (scanIds.length === 0 || governorIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('value_corrections')
-    .selectAll()
-    .where('scan_id', 'in', [...scanIds])
-    .where('governor_id', 'in', [...governorIds])
-    .where('reverted_at', 'is', null)
-    .orderBy('id')
-    .execute();
-  return rows.map(correctionOf);
 }
