@@ -6,6 +6,7 @@
 import { DEFAULT_TABLE_PAGE_SIZE } from '@kingdom-stats/core';
 import type { DashboardResponse, SettingsResponse } from '@kingdom-stats/core/api';
 import autocannon from 'autocannon';
+import { type Timeline, TimelineRecorder } from './load-timeline.ts';
 
 export interface LoadOptions {
   baseUrl: string;
@@ -15,6 +16,8 @@ export interface LoadOptions {
   durationSeconds: number;
   /** Requests each connection sends per second at most (a viewer's pace); none: back to back. */
   requestsPerSecondPerConnection?: number;
+  /** Also answer the run second by second and step by step (bench/load-timeline.ts). */
+  timeline?: boolean;
 }
 
 export interface LoadResult {
@@ -26,6 +29,7 @@ export interface LoadResult {
   errors: number;
   non2xx: number;
   timeouts: number;
+  timeline?: Timeline;
 }
 
 /** Groups of viewers started apart (see measureLoad). */
@@ -96,11 +100,16 @@ export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
       : { start_date: opening.start_date, end_date: opening.end_date };
 
   const failures = new Map<string, number>();
+  // autocannon calls a step's onResponse and then, synchronously, its 'response' event with the latency: the label
+  // set here is the one the next latency belongs to.
+  let answeredStep = '';
+  const timeline = options.timeline ? new TimelineRecorder() : null;
   const step = (label: string, request: autocannon.Request): autocannon.Request => ({
     method: 'GET',
     headers: { accept: 'application/json' },
     ...request,
     onResponse: (status, body) => {
+      answeredStep = label;
       if (status < 200 || status >= 300) {
         const key = `${label} ${status}`;
         failures.set(key, (failures.get(key) ?? 0) + 1);
@@ -173,7 +182,10 @@ export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
           // samples (it takes the expected interval in ms as 1 / rate).
           ...(pace ? { connectionRate: pace, ignoreCoordinatedOmission: true } : {}),
         },
-        (ms) => latencies.push(ms),
+        (ms) => {
+          latencies.push(ms);
+          timeline?.record(answeredStep, performance.now() - started, ms);
+        },
       );
     }),
   );
@@ -194,6 +206,7 @@ export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
     errors: total((r) => r.errors + r.non2xx),
     non2xx: total((r) => r.non2xx),
     timeouts: total((r) => r.timeouts),
+    ...(timeline ? { timeline: timeline.summarise() } : {}),
   };
 }
 

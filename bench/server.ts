@@ -11,6 +11,8 @@ export interface BenchServer {
   baseUrl: string;
   /** From spawning the process until /api/health first answered 200, ms: the server's start-up time. */
   startMs: number;
+  /** The server process's id, to read its CPU time (bench/viewers.ts). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -91,6 +93,7 @@ export async function startBenchServer(options: {
   return {
     baseUrl,
     startMs,
+    pid: child.pid,
     async stop() {
       // Requests the load generator abandoned at its deadline may still log on the way down: not the benchmark's.
       output.echoing = false;

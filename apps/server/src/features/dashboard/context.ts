@@ -53,6 +53,23 @@ export async function loadKingdomContext(
     selectCampMembers(db, kingdom.kd),
     loadKingdomFarms(db, kingdom.kd),
   ]);
+  return kingdomContextOf(kingdom, { scans, formulaInfo, members, farms });
+}
+
+/** What loadKingdomContext reads, however it was read (viewer-context.ts reads it in one statement). */
+export interface KingdomContextParts {
+  /** Ordered by time taken, then id. */
+  scans: ScanInfo[];
+  formulaInfo: FormulaInfo | null;
+  /** Ordered by member kd. */
+  members: CampMember[];
+  farms: KingdomFarms;
+}
+
+export function kingdomContextOf(
+  kingdom: KingdomTable,
+  { scans, formulaInfo, members, farms }: KingdomContextParts,
+): KingdomContext {
   const campByKd = new Map(members.map((m) => [m.memberKd, m.camp]));
   return {
     kingdom,

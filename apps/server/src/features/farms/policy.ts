@@ -17,6 +17,11 @@ export interface KingdomFarms {
 /** Two small reads per dashboard request, like the formula and camp map the cache keys are made from. */
 export async function loadKingdomFarms(db: Kysely<Database>, kd: number): Promise<KingdomFarms> {
   const [policy, links] = await Promise.all([selectPolicy(db, kd), selectLinks(db, kd)]);
+  return kingdomFarms(policy, links);
+}
+
+/** Policy and links (ordered by main, then farm, as selectLinks reads them) with their cache key. */
+export function kingdomFarms(policy: FarmPolicy, links: readonly FarmLink[]): KingdomFarms {
   const plain = links.map(({ farmId, mainId }) => ({ farmId, mainId }));
   const text = farmPolicyText(policy, plain);
   return { policy, links: plain, key: text === 'counted' ? 'counted' : fingerprint([text]) };

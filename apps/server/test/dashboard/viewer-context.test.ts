@@ -1,0 +1,127 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/schema.ts';
+import { type KingdomContext, loadKingdomContext } from '../../src/features/dashboard/context.ts';
+import { loadViewerContext } from '../../src/features/dashboard/viewer-context.ts';
+import { KINGDOM_NOT_FOUND, requireViewerAccess } from '../../src/features/kingdoms/access.ts';
+import { addKingdom, setCamp } from '../../src/features/kingdoms/service.ts';
+import { AYLA, AYLA_FARM_1, AYLA_FARM_2, BRAM, BRAM_FARM, seedFarmKingdom } from '../farms/farm-support.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
+
+/**
+ * loadViewerContext (one statement) against requireViewerAccess + loadKingdomContext (six queries): the same
+ * context for a kingdom with everything set, for one with nothing set, after each part changes, and the same 404.
+ */
+
+const FULL = 3401;
+const EMPTY = 3402;
+const CODE = 'code-3401';
+
+let database: TestDatabase;
+let db: Kysely<Database>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  await addKingdom(db, { kd: FULL, code: CODE });
+  await addKingdom(db, { kd: EMPTY, code: 'code-3402' });
+  await seedFarmKingdom(db, FULL);
+  // Camps given out of kd order, links out of (main, farm) order: the single statement must restore the order.
+  await setCamp(db, { kd: FULL, campName: 'Blue', memberKds: [3405, 3401] });
+  await setCamp(db, { kd: FULL, campName: 'Red', memberKds: [3403] });
+  await db
+    .insertInto('account_links')
+    .values(
+      [
+        { farm: BRAM_FARM, main: BRAM },
+        { farm: AYLA_FARM_2, main: AYLA },
+        { farm: AYLA_FARM_1, main: AYLA },
+      ].map((link) => ({
+        kingdom_kd: FULL,
+        farm_governor_id: link.farm,
+        main_governor_id: link.main,
+        source: 'cli' as const,
+        created_by: null,
+        created_at: 1,
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('farm_policies')
+    .values({ kingdom_kd: FULL, mode: 'rolled-up', weight_pct: 50, updated_at: 1 })
+    .execute();
+});
+
+afterAll(() => database?.drop());
+
+/** Every field, functions read for every camp and kd they can be asked about. */
+function comparable(context: KingdomContext) {
+  const { campOf, campKds, ...data } = context;
+  const kds = [null, 3401, 3403, 3405, 9999];
+  return {
+    ...data,
+    campOf: kds.map((kd) => campOf(kd)),
+    campKds: [...context.campNames, 'blue', 'nobody'].map((camp) => campKds(camp)),
+  };
+}
+
+async function bothWays(kd: number | string, code: string) {
+  const separate = await loadKingdomContext(db, await requireViewerAccess(db, kd, code));
+  const single = await loadViewerContext(db, kd, code);
+  return { separate: comparable(separate), single: comparable(single) };
+}
+
+describe('loadViewerContext', () => {
+  it('reads the same context as the separate queries, with every part set', async () => {
+    const { separate, single } = await bothWays(FULL, CODE);
+    expect(single).toEqual(separate);
+    expect(single.kingdomScans).toHaveLength(2);
+    expect(single.formulaInfo).not.toBeNull();
+    expect(single.campNames).toEqual(['Blue', 'Red']);
+    expect(single.farms.links).toHaveLength(3);
+    expect(single.farms.policy.mode).toBe('rolled-up');
+  });
+
+  it('reads the same context for a kingdom with nothing set', async () => {
+    const { separate, single } = await bothWays(EMPTY, ' CODE-3402 ');
+    expect(single).toEqual(separate);
+    expect(single.kingdomScans).toEqual([]);
+    expect(single.formulaInfo).toBeNull();
+    expect(single.farms.links).toEqual([]);
+  });
+
+  it('sees each change on the next call, as the separate queries do', async () => {
+    const before = (await bothWays(FULL, CODE)).single;
+    await db
+      .updateTable('formulas')
+      .set({ updated_at: 2, wars_json: '{"wars":[]}' })
+      .where('kingdom_kd', '=', FULL)
+      .execute();
+    await setCamp(db, { kd: FULL, campName: 'Red', memberKds: [3403, 3407] });
+    await db.updateTable('farm_policies').set({ mode: 'apart' }).where('kingdom_kd', '=', FULL).execute();
+    await db.updateTable('scans').set({ revision: 5 }).where('kingdom_kd', '=', FULL).execute();
+    const { separate, single } = await bothWays(FULL, CODE);
+    expect(single).toEqual(separate);
+    expect(single.formulaKey).toBe(before.formulaKey);
+    expect(single.formulaInfo?.warsJson).toBe('{"wars":[]}');
+    expect(single.campKey).not.toBe(before.campKey);
+    expect(single.farms.key).not.toBe(before.farms.key);
+    expect(single.kingdomScans.map((scan) => scan.revision)).toEqual([5, 5]);
+  });
+
+  it('answers the same 404 as requireViewerAccess for a wrong code, a wrong kd or a kd that is no number', async () => {
+    for (const [kd, code] of [
+      [FULL, 'wrong'],
+      [FULL, ''],
+      [9999, CODE],
+      ['abc', CODE],
+      ['3401.5', CODE],
+      [EMPTY, CODE],
+    ] as const) {
+      const separate = await requireViewerAccess(db, kd, code).catch((error: unknown) => error);
+      const single = await loadViewerContext(db, kd, code).catch((error: unknown) => error);
+      expect(single).toEqual(separate);
+      expect(single).toMatchObject({ code: 'NOT_FOUND', message: KINGDOM_NOT_FOUND });
+    }
+  });
+});
