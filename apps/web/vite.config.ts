@@ -31,7 +31,15 @@ function prefetchScript(): Plugin {
     name: 'kingdom-stats:prefetch-script',
     async buildStart() {
       if (this.meta.watchMode) return;
-      const bundle = await rolldown({ input: PREFETCH_ENTRY, platform: 'browser', logLevel: 'warn' });
+      const bundle = await rolldown({
+        input: PREFETCH_ENTRY,
+        platform: 'browser',
+        logLevel: 'warn',
+        // packages/core makes its collators and number format when loaded; this script uses none of them, and the
+        // first Intl object of a page loads ICU's data, which held the dashboard's calls back (40–150 ms on a loaded
+        // machine; docs/benchmarks.md, "Issue 16: first screen (session 6)"). The app makes them when it loads.
+        treeshake: { manualPureFunctions: ['Intl.Collator', 'Intl.NumberFormat', 'Intl.DateTimeFormat'] },
+      });
       try {
         const { output } = await bundle.generate({ format: 'iife', minify: true });
         const code = output[0].code;

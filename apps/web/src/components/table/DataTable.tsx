@@ -1,10 +1,9 @@
 import type { SortEntry } from '@kingdom-stats/core';
-import { createColumnHelper, type RowData, tableFeatures, useTable } from '@tanstack/react-table';
 import { type CSSProperties, type MouseEvent, type ReactNode, useMemo } from 'react';
 import { SortIndicator } from './SortIndicator.tsx';
 
 /** How a column looks and behaves; the cell renderer gets the original row. */
-export interface DataColumn<T extends RowData> {
+export interface DataColumn<T> {
   id: string;
   /** Header text, also the accessible name of the sort button. */
   header: string;
@@ -38,9 +37,7 @@ type ColumnLook = Omit<DataColumn<Record<string, unknown>>, 'cell' | 'id' | 'hea
 export const PINNED_WIDTH = 120;
 
 /** The columns in drawing order (pinned ones last) with each pinned column's offset from the right edge. */
-function arrange<T extends RowData>(
-  columns: readonly DataColumn<T>[],
-): { column: DataColumn<T>; right?: number }[] {
+function arrange<T>(columns: readonly DataColumn<T>[]): { column: DataColumn<T>; right?: number }[] {
   const pinned = columns.filter((column) => column.pinEnd);
   let right = pinned.reduce((sum, column) => sum + (column.width ?? PINNED_WIDTH), 0);
   return [
@@ -63,9 +60,7 @@ function pinRight(right: number): CSSProperties {
 /** The edge a pinned column draws between itself and the columns scrolling under it. */
 const PIN_EDGE: CSSProperties = { boxShadow: 'inset 1px 0 0 rgb(51 65 85)' };
 
-const features = tableFeatures({ columnMeta: {} as ColumnLook });
-
-export interface DataTableProps<T extends RowData> {
+export interface DataTableProps<T> {
   columns: readonly DataColumn<T>[];
   rows: readonly T[];
   rowKey: (row: T, index: number) => string;
@@ -97,11 +92,11 @@ const ALIGN = { left: 'text-left', right: 'text-right', center: 'text-center' } 
 const JUSTIFY = { left: 'justify-start', right: 'justify-end', center: 'justify-center' } as const;
 
 /**
- * A read-only table on TanStack Table: the caller owns sorting and paging (the server sorts the player table; the
+ * A read-only table: the caller owns sorting and paging (the server sorts the player table; the
  * summaries are sorted by the caller), this draws the header with sort buttons and indicators, sticky header and
  * first column, and scrolls sideways on narrow screens.
  */
-export function DataTable<T extends RowData>({
+export function DataTable<T>({
   columns,
   rows,
   rowKey,
@@ -119,13 +114,14 @@ export function DataTable<T extends RowData>({
   id,
   dense = false,
 }: DataTableProps<T>) {
-  const tableColumns = useMemo(() => {
-    const helper = createColumnHelper<typeof features, T>();
-    return arrange(columns).map(({ column, right }) =>
-      helper.display({
-        id: column.id,
-        header: column.header,
-        cell: (context) => column.cell(context.row.original, context.row.index),
+  // Drawn straight from the columns: a table library's row and cell objects (TanStack Table, used here until
+  // 2026-11-26 for display columns only) cost the dashboard's first screen tens of ms of main-thread time per load
+  // and 9 kB of gzipped script, for nothing this table does (the caller or the server sorts and pages;
+  // docs/benchmarks.md, "Issue 16: first screen (session 6)").
+  const arranged = useMemo(
+    () =>
+      arrange(columns).map(({ column, right }) => ({
+        column,
         meta: {
           label: column.header,
           align: column.align,
@@ -136,19 +132,10 @@ export function DataTable<T extends RowData>({
           pinEnd: column.pinEnd,
           right,
           title: column.title,
-        },
-      }),
-    );
-  }, [columns]);
-  const extras = useMemo(() => new Map(columns.map((column) => [column.id, column.headerExtra])), [columns]);
-
-  const data = rows as T[];
-  const table = useTable({
-    features,
-    columns: tableColumns,
-    data,
-    getRowId: (row, index) => rowKey(row, index),
-  });
+        } satisfies ColumnLook,
+      })),
+    [columns],
+  );
 
   const showPriority = multiSort && sorts.length > 1;
   const pinnedTotal = columns.reduce(
@@ -174,80 +161,76 @@ export function DataTable<T extends RowData>({
       >
         <caption className="sr-only">{caption}</caption>
         <colgroup>
-          {table.getAllLeafColumns().map((column) => {
-            const width = column.columnDef.meta?.width;
-            return <col key={column.id} style={width ? { width: `${width}px` } : undefined} />;
-          })}
+          {arranged.map(({ column, meta }) => (
+            <col key={column.id} style={meta.width ? { width: `${meta.width}px` } : undefined} />
+          ))}
         </colgroup>
         <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const meta = header.column.columnDef.meta!;
-                const align = meta.align ?? 'left';
-                const sort = sorts.find((entry) => entry.key === header.column.id);
-                const sortable = Boolean(meta.sortable && onSort);
-                const ariaSort = sort ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
-                const extra = extras.get(header.column.id);
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    aria-sort={sortable ? (ariaSort ?? 'none') : undefined}
-                    title={meta.title}
-                    data-column={meta.label}
-                    data-highlight={meta.highlight ? 'true' : undefined}
-                    data-pinned={meta.pinEnd ? 'end' : undefined}
-                    style={
-                      meta.right !== undefined
-                        ? {
-                            ...pinRight(meta.right),
-                            ...(meta.right + (meta.width ?? 0) === pinnedTotal ? PIN_EDGE : {}),
-                          }
-                        : undefined
-                    }
-                    className={`sticky top-0 border-b border-slate-700 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-300 uppercase ${
-                      meta.sticky ? 'left-0 z-20' : meta.pinEnd ? 'z-20 md:right-(--pin-right)' : 'z-10'
-                    } ${meta.highlight ? 'bg-amber-950' : 'bg-slate-900'} ${ALIGN[align]} ${
-                      sortable ? 'p-0' : cellPadding
-                    }`}
-                  >
-                    {sortable ? (
-                      <button
-                        type="button"
-                        onClick={(event: MouseEvent) =>
-                          onSort?.(header.column.id, {
-                            multi: event.shiftKey || event.ctrlKey || event.metaKey,
-                          })
+          <tr>
+            {arranged.map(({ column, meta }) => {
+              const align = meta.align ?? 'left';
+              const sort = sorts.find((entry) => entry.key === column.id);
+              const sortable = Boolean(meta.sortable && onSort);
+              const ariaSort = sort ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
+              const extra = column.headerExtra;
+              return (
+                <th
+                  key={column.id}
+                  scope="col"
+                  aria-sort={sortable ? (ariaSort ?? 'none') : undefined}
+                  title={meta.title}
+                  data-column={meta.label}
+                  data-highlight={meta.highlight ? 'true' : undefined}
+                  data-pinned={meta.pinEnd ? 'end' : undefined}
+                  style={
+                    meta.right !== undefined
+                      ? {
+                          ...pinRight(meta.right),
+                          ...(meta.right + (meta.width ?? 0) === pinnedTotal ? PIN_EDGE : {}),
                         }
-                        className={`flex w-full items-center gap-1.5 ${cellPadding} ${JUSTIFY[align]} uppercase hover:text-white focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-400 ${
-                          meta.highlight ? 'text-amber-200' : ''
-                        }`}
-                      >
-                        <span>{meta.label}</span>
-                        {extra}
-                        <SortIndicator
-                          direction={sort?.direction}
-                          priority={sort?.priority}
-                          showPriority={showPriority}
-                        />
-                      </button>
-                    ) : (
-                      <span
-                        className={`inline-flex items-center gap-1.5 ${meta.highlight ? 'text-amber-200' : ''}`}
-                      >
-                        {meta.label}
-                        {extra}
-                      </span>
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
+                      : undefined
+                  }
+                  className={`sticky top-0 border-b border-slate-700 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-300 uppercase ${
+                    meta.sticky ? 'left-0 z-20' : meta.pinEnd ? 'z-20 md:right-(--pin-right)' : 'z-10'
+                  } ${meta.highlight ? 'bg-amber-950' : 'bg-slate-900'} ${ALIGN[align]} ${
+                    sortable ? 'p-0' : cellPadding
+                  }`}
+                >
+                  {sortable ? (
+                    <button
+                      type="button"
+                      onClick={(event: MouseEvent) =>
+                        onSort?.(column.id, {
+                          multi: event.shiftKey || event.ctrlKey || event.metaKey,
+                        })
+                      }
+                      className={`flex w-full items-center gap-1.5 ${cellPadding} ${JUSTIFY[align]} uppercase hover:text-white focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-400 ${
+                        meta.highlight ? 'text-amber-200' : ''
+                      }`}
+                    >
+                      <span>{meta.label}</span>
+                      {extra}
+                      <SortIndicator
+                        direction={sort?.direction}
+                        priority={sort?.priority}
+                        showPriority={showPriority}
+                      />
+                    </button>
+                  ) : (
+                    <span
+                      className={`inline-flex items-center gap-1.5 ${meta.highlight ? 'text-amber-200' : ''}`}
+                    >
+                      {meta.label}
+                      {extra}
+                    </span>
+                  )}
+                </th>
+              );
+            })}
+          </tr>
         </thead>
         <tbody className={busy ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
-          {table.getRowModel().rows.length === 0 && empty !== undefined ? (
+          {rows.length === 0 && empty !== undefined ? (
             <tr>
               <td colSpan={columns.length} className="p-0 text-slate-400">
                 {/* Kept in the visible part of a wide table: centred across 1,400 px it sat off-screen on phones. */}
@@ -257,21 +240,20 @@ export function DataTable<T extends RowData>({
               </td>
             </tr>
           ) : (
-            table.getRowModel().rows.map((row) => {
-              const accent = rowAccent?.(row.original, row.index);
+            rows.map((row, index) => {
+              const accent = rowAccent?.(row, index);
               const tint = accent ? `${accent}14` : undefined;
               return (
                 <tr
-                  key={row.id}
+                  key={rowKey(row, index)}
                   className="group"
                   style={{
                     ...(tint ? { backgroundColor: tint } : {}),
-                    ...rowStyle?.(row.original, row.index),
+                    ...rowStyle?.(row, index),
                   }}
-                  {...rowProps?.(row.original, row.index)}
+                  {...rowProps?.(row, index)}
                 >
-                  {row.getAllCells().map((cell, cellIndex) => {
-                    const meta = cell.column.columnDef.meta!;
+                  {arranged.map(({ column, meta }, cellIndex) => {
                     const accentStyle: CSSProperties | undefined =
                       accent && cellIndex === 0
                         ? {
@@ -288,8 +270,8 @@ export function DataTable<T extends RowData>({
                         : undefined;
                     return (
                       <td
-                        key={cell.id}
-                        data-col={cell.column.id}
+                        key={column.id}
+                        data-col={column.id}
                         style={pinStyle ?? accentStyle}
                         className={`border-b border-slate-800/80 ${cellPadding} whitespace-nowrap text-slate-200 ${
                           ALIGN[meta.align ?? 'left']
@@ -305,7 +287,7 @@ export function DataTable<T extends RowData>({
                             : ''
                         }`}
                       >
-                        <table.FlexRender cell={cell} />
+                        {column.cell(row, index)}
                       </td>
                     );
                   })}
