@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { warmUpPool } from './db/pool-warm-up.ts';
 import { autarchRoutes } from './features/autarch/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
@@ -41,6 +42,9 @@ export type AppConfig = Pick<ServerConfig, 'loginEnabled' | 'logLevel' | 'webDis
     dashboardService?: DashboardService;
   };
 
+const POOL_WARM_CONNECTIONS = 5;
+const POOL_WARM_LIMIT_MS = 500;
+
 /** Builds the whole server without listening, so tests drive it through `app.inject`. */
 export async function buildApp(config: AppConfig, database: DatabaseHandle): Promise<FastifyInstance> {
   const app = Fastify({
@@ -56,6 +60,13 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(databasePlugin, { database });
+  // PostgreSQL's connections opened before the first request, not inside it (db/pool-warm-up.ts): as many as a
+  // cold dashboard request holds at once (its context's five reads), at most half a second of start-up.
+  app.addHook('onReady', () =>
+    warmUpPool(database, POOL_WARM_CONNECTIONS, POOL_WARM_LIMIT_MS, (error) =>
+      app.log.warn({ err: error }, 'database connections not opened at start'),
+    ),
+  );
   await app.register(authPlugin);
   await app.register(rateLimitPlugin, {
     settings: config.rateLimits ?? {},

@@ -39,7 +39,13 @@ beforeAll(async () => {
   await sql`update governor_stats set t1_kills = null, t2_kills = null, t3_kills = null, t4_kills = null,
     t5_kills = null, dead = null, t4_dead = null, t5_dead = null, rss_assistance = null, helps = null,
     rss_gathered = null where governor_id % 13 = 0 and scan_id = ${ids.at(-1)!}`.execute(database.db);
+  // One kd whose governors never have a known T4 or T5 count: its KP (T4+T5) and kill-only DKP sums are unknown,
+  // not 0 (the SQL path sums plain columns and weighs them afterwards; every column unknown stays unknown).
+  await sql`update governor_stats set t4_kills = null, t5_kills = null where governor_id in
+    (select governor_id from governor_stats where home_kd = ${UNKNOWN_KILLS_KD})`.execute(database.db);
 });
+
+const UNKNOWN_KILLS_KD = DEMO_KDS[3]!;
 
 afterAll(async () => {
   await database?.drop();
@@ -177,6 +183,19 @@ describe('a cold view from SQL', () => {
       expect(bySql).toBe(formulaInSql ? 4 * VIEWS.filter(bySqlHere).length : 0);
     }, 120_000);
   }
+
+  it("sums a kd whose every governor's kills are unknown as unknown, as the full path does", async () => {
+    await useFormula({ 'T4-Kills': [10, true], 'T5-Kills': [20, true] });
+    const { cold, warm, answeredBySql } = await coldThenWarm({ page: 1, pageSize: 20 } as DataQuery);
+    expect(answeredBySql).toBe(true);
+    expect(cold).toEqual(warm);
+    const { headers, data } = cold.kdSummary;
+    const row = data.find((cells) => cells[1] === UNKNOWN_KILLS_KD)!;
+    expect(row[headers.indexOf('Governors')]).toBeGreaterThan(0);
+    expect(row[headers.indexOf('KP (T4+T5)')]).toBeNull();
+    expect(row[headers.indexOf('DKP')]).toBeNull();
+    expect(row[headers.indexOf('Dead')]).not.toBeNull();
+  }, 120_000);
 
   it('answers a request arriving before the period is computed from that one computation, not SQL again', async () => {
     await useFormula(EVERY_TERM);

@@ -11,7 +11,7 @@ import { type Dialect, dialectOf } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { KingdomContext } from './context.ts';
 import type { ResolvedPeriod } from './period.ts';
-import { buildPlayerRow } from './period-rows.ts';
+import { buildPlayerRow, GAME_KILL_POINTS } from './period-rows.ts';
 import { periodRowsCte, STAT_EXPRESSIONS, statLookups, unpack } from './queries.ts';
 import { sortForPaging, type TableRequest } from './row-query.ts';
 import type { KdGroup } from './summaries.ts';
@@ -33,12 +33,42 @@ import type { KdGroup } from './summaries.ts';
 // v7 power, v8… gains in GAIN_COLUMNS order). Constants only, never a request's text.
 const T4 = 'v12';
 const T5 = 'v13';
-const weighted = (t4: string, t5: string) =>
-  `(case when ${t4} is null and ${t5} is null then null ` +
-  `else coalesce(${t4}, 0) * ${POINT_WEIGHTS.t4} + coalesce(${t5}, 0) * ${POINT_WEIGHTS.t5} end)`;
-const KILL_POINTS = weighted(T4, T5);
-const DEATH_POINTS = weighted('v15', 'v16');
-const HEAL_POINTS = weighted('v18', 'v19');
+
+/**
+ * A value that is a weighted sum of period_rows expressions: unknown when every one of them is, else
+ * Σ weight × (value, an unknown one as 0) — how the points, kill points and DKP treat unknown gains; 0 without
+ * terms (a formula without terms scores 0). Its sum over rows is then the same weights over each expression's own
+ * SQL sum (an expression's unknowns add nothing either way), so the per-kd sums pass sums plain columns only.
+ */
+export interface WeightedSum {
+  terms: readonly { sql: string; weight: number }[];
+}
+
+/** A WeightedSum as one SQL expression (for sorting). */
+function weightedSql({ terms }: WeightedSum): string {
+  if (terms.length === 0) return '0';
+  if (terms.length === 1 && terms[0]!.weight === 1) return terms[0]!.sql;
+  const allUnknown = terms.map((term) => `${term.sql} is null`).join(' and ');
+  const sum = terms.map((term) => `coalesce(${term.sql}, 0) * ${term.weight}`).join(' + ');
+  return `(case when ${allUnknown} then null else ${sum} end)`;
+}
+
+const weighted = (t4: string, t5: string): WeightedSum => ({
+  terms: [
+    { sql: t4, weight: POINT_WEIGHTS.t4 },
+    { sql: t5, weight: POINT_WEIGHTS.t5 },
+  ],
+});
+// period-rows.ts gameKillPoints: T4 × 10 + T5 × 20, one unknown tier as 0.
+const GAME_KP: WeightedSum = {
+  terms: [
+    { sql: T4, weight: GAME_KILL_POINTS.t4 },
+    { sql: T5, weight: GAME_KILL_POINTS.t5 },
+  ],
+};
+const KILL_POINTS = weightedSql(weighted(T4, T5));
+const DEATH_POINTS = weightedSql(weighted('v15', 'v16'));
+const HEAL_POINTS = weightedSql(weighted('v18', 'v19'));
 
 const COLUMN_SQL: Readonly<Partial<Record<keyof PlayerRow, string>>> = {
   'Gov ID': 'v0',
@@ -50,8 +80,7 @@ const COLUMN_SQL: Readonly<Partial<Record<keyof PlayerRow, string>>> = {
   'Power Change': '(v7 - v6)',
   'T4 Kills': T4,
   'T5 Kills': T5,
-  // period-rows.ts gameKillPoints: T4 × 10 + T5 × 20, one unknown tier as 0.
-  'KP (T4+T5)': `(case when ${T4} is null and ${T5} is null then null else coalesce(${T4}, 0) * 10 + coalesce(${T5}, 0) * 20 end)`,
+  'KP (T4+T5)': weightedSql(GAME_KP),
   Dead: 'v14',
   Healed: 'v17',
   'Kill Points': KILL_POINTS,
@@ -88,28 +117,30 @@ const STAT_SQL: Readonly<Record<StatName, string>> = {
 const MAX_TERM_VALUE = 1_000_000;
 
 /**
- * The formula's DKP as SQL (core dkpScorer: Σ value × gain, an unknown gain as 0, unknown when every gain is, 0
- * without terms), or null when a value is not a whole number: a fractional product summed in another order could
- * differ in its last bit from the full path's.
+ * The formula's DKP as a weighted sum of gains (core dkpScorer: Σ value × gain, an unknown gain as 0, unknown when
+ * every gain is, 0 without terms), or null when a value is not a whole number: a fractional product summed in
+ * another order could differ in its last bit from the full path's.
  */
-export function dkpSql(formula: StatsFormula): string | null {
+export function dkpSql(formula: StatsFormula): WeightedSum | null {
   const terms = enabledTerms(formula);
-  if (terms.length === 0) return '0';
   if (terms.some((term) => !Number.isSafeInteger(term.value) || Math.abs(term.value) > MAX_TERM_VALUE)) {
     return null;
   }
-  const columns = terms.map((term) => STAT_SQL[term.stat]);
-  const allUnknown = columns.map((column) => `${column} is null`).join(' and ');
-  const sum = terms.map((term, i) => `coalesce(${columns[i]}, 0) * ${term.value}`).join(' + ');
-  return `(case when ${allUnknown} then null else ${sum} end)`;
+  return { terms: terms.map((term) => ({ sql: STAT_SQL[term.stat], weight: term.value })) };
 }
 
 /** Pages longer than this (exports) take the full path: they read most of the period anyway. */
 const MAX_SQL_PAGE = 1_000;
 
-/** The summaries' metrics (CAMP_SUMMARY_HEADERS after the camp and governors) as SQL, DKP given. */
-function metricSql(headers: readonly string[], dkp: string): string[] {
-  return headers.map((header) => (header === 'DKP' ? dkp : COLUMN_SQL[header as keyof PlayerRow]!));
+/** The summaries' metrics (CAMP_SUMMARY_HEADERS after the camp and governors) as weighted sums, DKP given. */
+function metricSums(headers: readonly string[], dkp: WeightedSum): WeightedSum[] {
+  return headers.map((header) =>
+    header === 'DKP'
+      ? dkp
+      : header === 'KP (T4+T5)'
+        ? GAME_KP
+        : { terms: [{ sql: COLUMN_SQL[header as keyof PlayerRow]!, weight: 1 }] },
+  );
 }
 
 /**
@@ -121,9 +152,9 @@ function metricSql(headers: readonly string[], dkp: string): string[] {
 export function sqlAnswers(
   request: TableRequest,
   context: KingdomContext,
-  dkp: string | null,
+  dkp: WeightedSum | null,
   dialect: Dialect,
-): dkp is string {
+): dkp is WeightedSum {
   if (dkp === null || context.farms.policy.mode !== 'counted') return false;
   if ((request.kd !== null || request.camp !== null) && dialect !== 'postgres') return false;
   if (request.camp !== null && request.camp.toLowerCase() === NO_CAMP.toLowerCase()) return false;
@@ -174,36 +205,40 @@ function columnsUsed(expressions: readonly string[]): number[] {
  * - the page's keys (governor, first and last scan) sorted and limited in SQL, then the page's full rows by index
  *   lookups of those governors' two stat rows (statLookups: 20 governors, not 16,000);
  * - every home kd's count and sums, grouped: the summaries of the kds in scope, and the period's list of home kds
- *   (every kd, whatever the scope, as the full path lists them).
+ *   (every kd, whatever the scope, as the full path lists them). Only plain expressions are summed (each once), and
+ *   a weighted metric (KP, DKP) is its weights over those sums (WeightedSum): per row, SQLite's cost was the
+ *   case/coalesce expressions, not the grouping (docs/benchmarks.md, F4).
  */
 export async function readSqlPage(
   db: Kysely<Database>,
   context: KingdomContext,
   period: ResolvedPeriod,
   request: TableRequest,
-  dkp: string,
+  dkp: WeightedSum,
   metricHeaders: readonly string[],
   scope: readonly number[] | null = null,
 ): Promise<SqlPage> {
-  const columnOf = (key: string) => (key === 'DKP' ? dkp : COLUMN_SQL[key as keyof PlayerRow]!);
-  const metrics = metricSql(metricHeaders, dkp);
+  const columnOf = (key: string) => (key === 'DKP' ? weightedSql(dkp) : COLUMN_SQL[key as keyof PlayerRow]!);
+  const metrics = metricSums(metricHeaders, dkp);
+  // Each expression the metrics weigh, summed once in SQL.
+  const summed = [...new Set(metrics.flatMap((metric) => metric.terms.map((term) => term.sql)))];
   const sortColumns = request.sorts.map((entry) => columnOf(entry.key));
   const cte = periodRowsCte(
     db,
     context.kingdom.kd,
     period.scans,
     undefined,
-    columnsUsed(['v5', ...sortColumns, ...metrics]),
+    columnsUsed(['v5', ...sortColumns, ...summed]),
   );
   if (cte === null) return { rows: [], total: 0, groups: [], homeKds: [] };
-  // Missing values last in either direction, then Gov ID: sortForPaging's order (row-query.ts).
-  const order = request.sorts.map((entry, i) => {
-    const column = sortColumns[i]!;
-    return `(${column}) is null, ${column} ${entry.direction === 'desc' ? 'desc' : 'asc'}`;
-  });
+  // Missing values last in either direction, then Gov ID: sortForPaging's order (row-query.ts). NULLS LAST, not a
+  // second `is null` key: the expression is then computed once a row.
+  const order = request.sorts.map(
+    (entry, i) => `${sortColumns[i]!} ${entry.direction === 'desc' ? 'desc' : 'asc'} nulls last`,
+  );
   if (!request.sorts.some((entry) => entry.key === 'Gov ID')) order.push('v0 asc');
-  const sums = metrics.map((metric, i) => `sum(${metric}) as s${i}`).join(', ');
-  const sumColumns = metricHeaders.map((_, i) => `s${i}`).join(', ');
+  const sums = summed.map((expression, i) => `sum(${expression}) as s${i}`).join(', ');
+  const sumColumns = summed.map((_, i) => `s${i}`).join(', ');
   const offset = (request.page - 1) * request.pageSize;
   const postgres = dialectOf(db) === 'postgres';
   const [array, aggregate] = postgres ? ['json_build_array', 'json_agg'] : ['json_array', 'json_group_array'];
@@ -241,11 +276,14 @@ export async function readSqlPage(
     page.map((values) => buildPlayerRow(unpack(values), rowContext)),
     request.sorts,
   );
-  const allGroups = groups.map(([kd, governors, ...values]) => ({
-    kd: toNumber(kd),
-    governors: Number(governors),
-    sums: values.map(toNumber),
-  }));
+  const allGroups = groups.map(([kd, governors, ...values]) => {
+    const sumOf = new Map(summed.map((expression, i) => [expression, toNumber(values[i])]));
+    return {
+      kd: toNumber(kd),
+      governors: Number(governors),
+      sums: metrics.map((metric) => weigh(metric, sumOf)),
+    };
+  });
   const kdGroups =
     scope === null ? allGroups : allGroups.filter((group) => group.kd !== null && scope.includes(group.kd));
   return {
@@ -254,6 +292,23 @@ export async function readSqlPage(
     groups: kdGroups,
     homeKds: allGroups.map((group) => group.kd).sort((a, b) => (a ?? -1) - (b ?? -1)),
   };
+}
+
+/**
+ * A weighted metric's sum over a kd's rows from its expressions' sums: unknown when every one is unknown (no row
+ * knew any of them, so no row's metric was known), else Σ weight × sum. Whole numbers: exact in any order.
+ */
+function weigh(metric: WeightedSum, sumOf: ReadonlyMap<string, number | null>): number | null {
+  if (metric.terms.length === 0) return 0;
+  let total = 0;
+  let known = false;
+  for (const term of metric.terms) {
+    const sum = sumOf.get(term.sql) ?? null;
+    if (sum === null) continue;
+    known = true;
+    total += sum * term.weight;
+  }
+  return known ? total : null;
 }
 
 function toNumber(value: unknown): number | null {
