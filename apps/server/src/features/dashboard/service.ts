@@ -8,11 +8,11 @@ import {
 } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
-import type { Database, KingdomTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { mapInSlices, yieldToEventLoop } from '../../event-loop.ts';
 import { applyKingdomFarms } from '../farms/policy.ts';
-import { KINGDOM_NOT_FOUND, requireViewerAccess } from '../kingdoms/access.ts';
+import { KINGDOM_NOT_FOUND } from '../kingdoms/access.ts';
 import {
   dateOption,
   dkpScansSelection,
@@ -36,6 +36,7 @@ import {
 } from './row-query.ts';
 import { selectHomeKds, selectScanTotalsByKd } from './scan-kd-totals.ts';
 import { buildDiplomOverview, buildSummaries, emptySummaries, summariesFromKdGroups } from './summaries.ts';
+import { loadViewerContext } from './viewer-context.ts';
 
 /** A period queued after an answer from SQL starts at the latest this long after it, reply sent or not. */
 const BACKGROUND_START_LATEST_MS = 250;
@@ -74,8 +75,7 @@ export class DashboardService {
   async data(params: { kd: string; code: string }, query: DataQuery): Promise<DashboardResponse> {
     // Checked before anything else: a bad sort key or filter column never reaches the database.
     const request = parseTableRequest(query, PLAYER_ROW_FIELDS, DEFAULT_PLAYER_SORTS);
-    const kingdom = await requireViewerAccess(this.db, params.kd, params.code);
-    const context = await loadKingdomContext(this.db, kingdom);
+    const context = await loadViewerContext(this.db, params.kd, params.code);
     const period = resolvePeriod(context.kingdomScans, context.settings, {
       start: query.start_date,
       end: query.end_date,
@@ -134,8 +134,7 @@ export class DashboardService {
     start_date?: string;
     end_date?: string;
   }) {
-    const kingdom = await this.viewerKingdom(input.kd, input.code);
-    const context = await loadKingdomContext(this.db, kingdom);
+    const context = await this.viewerContext(input.kd, input.code);
     const period = resolvePeriod(context.kingdomScans, context.settings, {
       start: input.start_date,
       end: input.end_date,
@@ -148,8 +147,7 @@ export class DashboardService {
   }
 
   async formulaString(params: { kd: string; code: string }): Promise<{ formulaString: string }> {
-    const kingdom = await requireViewerAccess(this.db, params.kd, params.code);
-    const context = await loadKingdomContext(this.db, kingdom);
+    const context = await loadViewerContext(this.db, params.kd, params.code);
     return { formulaString: formulaDisplayString(context.formula) };
   }
 
@@ -180,12 +178,12 @@ export class DashboardService {
     this.small.clear();
   }
 
-  private async viewerKingdom(kd: string | number | undefined, code: string): Promise<KingdomTable> {
-    if (kd !== undefined && String(kd).trim() !== '') return requireViewerAccess(this.db, kd, code);
+  private async viewerContext(kd: string | number | undefined, code: string): Promise<KingdomContext> {
+    if (kd !== undefined && String(kd).trim() !== '') return loadViewerContext(this.db, kd, code);
     // Codes are unique across kingdoms (migration 0006), so a code alone names at most one kingdom.
     const [kingdom] = await selectKingdomsByCode(this.db, normaliseCode(code));
     if (!kingdom) throw new AppError('NOT_FOUND', KINGDOM_NOT_FOUND);
-    return kingdom;
+    return loadKingdomContext(this.db, kingdom);
   }
 
   /**
@@ -229,6 +227,20 @@ export class DashboardService {
     }
     const dkp = dkpSql(context.formula);
     if (!sqlAnswers(request, context, dkp, dialectOf(this.db))) return null;
+    // The period enters the cache before the statement runs, and starts once this answer is sent: a request arriving
+    // meanwhile waits for that one computation instead of answering from SQL again. Entered after the statement, it
+    // let every viewer who opened a cold period while the statement ran on PostgreSQL (whose reads yield to the
+    // event loop) run a statement of their own (docs/benchmarks.md, "Issue 16: viewers' p99"); on SQLite, whose
+    // reads never yield, back-to-back requests each took the SQL path and the period was never computed.
+    let start!: () => void;
+    const started = new Promise<void>((resolve) => {
+      start = resolve;
+    });
+    const computed = this.periodData(context, period, scope, started);
+    this.inBackground(() => {
+      start();
+      return computed;
+    });
     const page = await readSqlPage(
       this.db,
       context,
@@ -239,18 +251,6 @@ export class DashboardService {
       sqlScope(request, context),
     );
     this.sqlAnswers++;
-    // The period enters the cache now, started once this answer is sent: a request arriving before then waits for
-    // that one computation instead of answering from SQL again (on SQLite, whose reads never yield to the event
-    // loop, back-to-back requests otherwise each took the SQL path and the period was never computed).
-    let start!: () => void;
-    const started = new Promise<void>((resolve) => {
-      start = resolve;
-    });
-    const computed = this.periodData(context, period, scope, started);
-    this.inBackground(() => {
-      start();
-      return computed;
-    });
     return {
       playerData: page.rows,
       totalPlayers: page.total,
