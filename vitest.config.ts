@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
@@ -12,6 +12,8 @@ export default defineConfig({
           name: 'server-sqlite',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // PostgreSQL's own behaviour (its connections), tested in the project below only.
+          exclude: [...configDefaults.exclude, '**/*.postgres.test.ts'],
           env: { TEST_DB_DIALECT: 'sqlite' },
           // CLI tests run the CLI as a child process, which reads each file in a reader process of its own
           // (parse-off-thread.ts): a few seconds per command on a loaded 2-core machine.
@@ -25,7 +27,7 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 root: 'apps/server',
-                include: ['test/**/*.test.ts'],
+                include: ['test/**/*.test.ts', 'src/**/*.postgres.test.ts'],
                 env: { TEST_DB_DIALECT: 'postgres', TEST_DATABASE_URL: postgresUrl },
                 testTimeout: 60_000,
                 hookTimeout: 120_000,

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config.ts';
-import type { DatabaseHandle } from './db/database.ts';
+import { type DatabaseHandle, POOL_KEPT_OPEN } from './db/database.ts';
 import { warmUpPool } from './db/pool-warm-up.ts';
 import { autarchRoutes } from './features/autarch/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -42,7 +42,6 @@ export type AppConfig = Pick<ServerConfig, 'loginEnabled' | 'logLevel' | 'webDis
     dashboardService?: DashboardService;
   };
 
-const POOL_WARM_CONNECTIONS = 5;
 const POOL_WARM_LIMIT_MS = 500;
 
 /** Builds the whole server without listening, so tests drive it through `app.inject`. */
@@ -60,10 +59,10 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(databasePlugin, { database });
-  // PostgreSQL's connections opened before the first request, not inside it (db/pool-warm-up.ts): as many as a
-  // cold dashboard request holds at once (its context's five reads), at most half a second of start-up.
+  // PostgreSQL's connections opened before the first request, not inside it (db/pool-warm-up.ts): those the pool
+  // keeps open while idle, more than a cold dashboard request holds at once; at most half a second of start-up.
   app.addHook('onReady', () =>
-    warmUpPool(database, POOL_WARM_CONNECTIONS, POOL_WARM_LIMIT_MS, (error) =>
+    warmUpPool(database, POOL_KEPT_OPEN, POOL_WARM_LIMIT_MS, (error) =>
       app.log.warn({ err: error }, 'database connections not opened at start'),
     ),
   );

@@ -20,7 +20,16 @@ export interface DatabaseOptions {
   schema?: string;
   /** SQLite only: how long a statement waits for another process's write lock (see sqlite-busy.ts). */
   busyWait?: BusyWait;
+  /**
+   * PostgreSQL only: told when a pooled connection fails while idle (PostgreSQL restarted or ended it); the pool
+   * drops it and opens another when one is needed. Default: one line on stderr.
+   */
+  onIdleConnectionError?: (error: Error) => void;
 }
+
+/** Connections one process opens at most, and keeps open while idle (app.ts opens those at start). */
+export const POOL_MAX_CONNECTIONS = 10;
+export const POOL_KEPT_OPEN = 5;
 
 const PG_INT8 = 20;
 const PG_NUMERIC = 1700;
@@ -107,7 +116,9 @@ function createPostgres(rawUrl: string, options: DatabaseOptions): DatabaseHandl
   const pool = new pg.Pool({
     connectionString: url,
     types: pgTypes,
-    max: 10,
+    max: POOL_MAX_CONNECTIONS,
+    // Kept past pg's 10 s idle timeout, so the first viewer after a quiet spell does not wait for new backends.
+    min: POOL_KEPT_OPEN,
     ...(schema ? { options: `-c search_path=${quoteIdent(schema)}` } : {}),
   });
   // JIT compiling pays off for long analytical queries; ours are short, and it added ~15 ms to a period. Set per
@@ -117,6 +128,9 @@ function createPostgres(rawUrl: string, options: DatabaseOptions): DatabaseHandl
       // A server without the setting: nothing to turn off.
     });
   });
+  // Without a listener, a connection PostgreSQL ends while it sits idle in the pool (a restart, idle_session_timeout,
+  // pg_terminate_backend, a pooler's limit) is an 'error' event nobody handles, and Node stops the whole server.
+  pool.on('error', options.onIdleConnectionError ?? reportIdleConnectionError);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const safe = new URL(url);
   safe.password = '';
@@ -127,6 +141,12 @@ function createPostgres(rawUrl: string, options: DatabaseOptions): DatabaseHandl
     description: `PostgreSQL ${safe.host}${safe.pathname}${schema ? ` (schema ${schema})` : ''}`,
     close: () => db.destroy(),
   };
+}
+
+function reportIdleConnectionError(error: Error): void {
+  process.stderr.write(
+    `database connection lost while idle: ${error.message} (a new one opens when needed)\n`,
+  );
 }
 
 function quoteIdent(name: string): string {
