@@ -54,7 +54,7 @@ describe('SpreadsheetML reading', () => {
       { name: 'Summary', path: 'xl/worksheets/sheet1.xml' },
       { name: 'Top & 10', path: 'xl/worksheets/sheet2.xml' },
     ]);
-    expect(resolvePartPath('xl/worksheets', '../sharedStrings.xml')).toBe('xl/sharedStrings.xml');
+    expect(resolvePartPath('xl/worksheets', '../drawings/drawing1.xml')).toBe('xl/drawings/drawing1.xml');
   });
 });
 
