@@ -1,4 +1,4 @@
-import { dkpScorer, formulaDisplayString, type SortEntry } from '@kingdom-stats/core';
+import { formulaDisplayString, type SortEntry } from '@kingdom-stats/core';
 import {
   CAMP_SUMMARY_HEADERS,
   type DashboardResponse,
@@ -10,8 +10,6 @@ import type { Kysely } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { mapInSlices, yieldToEventLoop } from '../../event-loop.ts';
-import { applyKingdomFarms } from '../farms/policy.ts';
 import { KINGDOM_NOT_FOUND } from '../kingdoms/access.ts';
 import {
   dateOption,
@@ -23,19 +21,12 @@ import {
 import { dkpSql, readSqlPage, sqlAnswers, sqlScope } from './page-query.ts';
 import { type ResolvedPeriod, resolvePeriod } from './period.ts';
 import { ComputeCache } from './period-cache.ts';
-import { buildPlayerRow } from './period-rows.ts';
-import { type PeriodData, SUMMARY_METRICS, viewOf } from './period-view.ts';
-import { readPeriod, selectKingdomsByCode } from './queries.ts';
-import {
-  pageOf,
-  parseTableRequest,
-  rankByPower,
-  sortedRows,
-  type TableQuery,
-  type TableRequest,
-} from './row-query.ts';
+import { computePeriod, periodLists } from './period-compute.ts';
+import { type PeriodData, viewOf } from './period-view.ts';
+import { selectKingdomsByCode } from './queries.ts';
+import { pageOf, parseTableRequest, sortedRows, type TableQuery, type TableRequest } from './row-query.ts';
 import { selectHomeKds, selectScanTotalsByKd } from './scan-kd-totals.ts';
-import { buildDiplomOverview, buildSummaries, emptySummaries, summariesFromKdGroups } from './summaries.ts';
+import { buildDiplomOverview, emptySummaries, summariesFromKdGroups } from './summaries.ts';
 import { loadViewerContext } from './viewer-context.ts';
 
 /** A period queued after an answer from SQL starts at the latest this long after it, reply sent or not. */
@@ -320,52 +311,6 @@ interface CommonParts {
 }
 
 /**
- * Camps that have governors in the period, by name (NO_CAMP last when some governors have none), and the
- * period's known home kds: from every governor's home kd (a row's Camp is its kd's camp), scoped or not.
- */
-function periodLists(homeKds: readonly (number | null)[], context: KingdomContext) {
-  const camps = new Set(homeKds.map((kd) => context.campOf(kd) ?? NO_CAMP));
-  const named = sortNames([...camps].filter((camp) => camp !== NO_CAMP));
-  return {
-    availableCamps: camps.has(NO_CAMP) ? [...named, NO_CAMP] : named,
-    availableKds: homeKds.filter((kd): kd is number => kd !== null),
-  };
-}
-
-async function computePeriod(
-  db: Kysely<Database>,
-  context: KingdomContext,
-  period: ResolvedPeriod,
-  scope: readonly number[] | null,
-): Promise<PeriodData> {
-  const read = await readPeriod(
-    db,
-    context.kingdom.kd,
-    period.scans,
-    scope === null ? {} : { homeKd: scope },
-  );
-  // Farms counted as the kingdom chose (docs/farms.md), before any row, summary or ranking is built.
-  const stats = applyKingdomFarms(read.stats, context.farms).stats;
-  await yieldToEventLoop();
-  const rowContext = {
-    period: { start: period.start.takenAt, end: period.end.takenAt },
-    dkp: dkpScorer(context.formula),
-    campOf: context.campOf,
-  };
-  const rows = await mapInSlices(stats, (stat) => buildPlayerRow(stat, rowContext));
-  await yieldToEventLoop();
-  return {
-    rows,
-    // Nearly every request of a whole period shows its unfiltered summaries: computed here, in its own slice of work.
-    summaries: scope === null ? buildSummaries(rows, SUMMARY_METRICS, context.campNames) : undefined,
-    byPower: lazy(() => rankByPower(rows)),
-    ...periodLists(read.homeKds, context),
-    sorted: new Map(),
-    views: new Map(),
-  };
-}
-
-/**
  * The home kds a request's rows can come from when it names a kd or a camp (null: any, or a view that needs
  * governors of no camp, whose kds are not listed). Top N, search and column filters select within those kds.
  */
@@ -377,21 +322,6 @@ function homeKdScope(request: TableRequest, context: KingdomContext): number[] |
     return [request.kd];
   }
   return campKds;
-}
-
-/** A value computed on first use. */
-function lazy<T>(compute: () => T): () => T {
-  let value: T | undefined;
-  return () => {
-    value ??= compute();
-    return value;
-  };
-}
-
-const NAME_COLLATOR = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
-function sortNames(names: string[]): string[] {
-  return names.sort((a, b) => NAME_COLLATOR.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
 function sameName(a: string, b: string): boolean {
