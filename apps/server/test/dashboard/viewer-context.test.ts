@@ -2,15 +2,21 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/schema.ts';
 import { type KingdomContext, loadKingdomContext } from '../../src/features/dashboard/context.ts';
+import { selectKingdomScans } from '../../src/features/dashboard/queries.ts';
 import { loadViewerContext } from '../../src/features/dashboard/viewer-context.ts';
+import { loadKingdomFarms } from '../../src/features/farms/policy.ts';
+import { selectFormulaRow } from '../../src/features/formula/queries.ts';
+import { readViewerPlanInputs } from '../../src/features/kd-dashboard/service.ts';
 import { KINGDOM_NOT_FOUND, requireViewerAccess } from '../../src/features/kingdoms/access.ts';
 import { addKingdom, setCamp } from '../../src/features/kingdoms/service.ts';
+import { selectSeasons } from '../../src/features/kvk/season.ts';
 import { AYLA, AYLA_FARM_1, AYLA_FARM_2, BRAM, BRAM_FARM, seedFarmKingdom } from '../farms/farm-support.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
 
 /**
  * loadViewerContext (one statement) against requireViewerAccess + loadKingdomContext (six queries): the same
  * context for a kingdom with everything set, for one with nothing set, after each part changes, and the same 404.
+ * The KD DKP dashboard's and governor page's plan inputs, read by the same statement, against their separate queries.
  */
 
 const FULL = 3401;
@@ -49,6 +55,15 @@ beforeAll(async () => {
   await db
     .insertInto('farm_policies')
     .values({ kingdom_kd: FULL, mode: 'rolled-up', weight_pct: 50, updated_at: 1 })
+    .execute();
+  // Seasons beside the seeded KvK 7, given out of time order and numbered against it.
+  await db
+    .insertInto('kvk_seasons')
+    .values([
+      { kingdom_kd: FULL, kvk_number: 2, open_time: 2_000_000, close_time: 2_500_000 },
+      { kingdom_kd: FULL, kvk_number: 3, open_time: 1_000_000, close_time: 1_500_000 },
+      { kingdom_kd: FULL, kvk_number: 1, open_time: 3_000_000, close_time: 3_500_000 },
+    ])
     .execute();
 });
 
@@ -123,5 +138,41 @@ describe('loadViewerContext', () => {
       expect(single).toEqual(separate);
       expect(single).toMatchObject({ code: 'NOT_FOUND', message: KINGDOM_NOT_FOUND });
     }
+  });
+
+  it('reads the same plan inputs (scans, seasons, formula row, farms) as the separate queries', async () => {
+    await db
+      .updateTable('formulas')
+      .set({ goals_json: '[{"from":0,"to":null,"dkp":5}]', score_on: 1, dead_on: 0, kp_on: 1 })
+      .where('kingdom_kd', '=', FULL)
+      .execute();
+    for (const [kd, code] of [
+      [FULL, CODE],
+      [EMPTY, 'code-3402'],
+    ] as const) {
+      const [allScans, seasons, row, farms] = await Promise.all([
+        selectKingdomScans(db, kd),
+        selectSeasons(db, kd),
+        selectFormulaRow(db, kd),
+        loadKingdomFarms(db, kd),
+      ]);
+      const single = await readViewerPlanInputs(db, kd, code);
+      expect(single.kingdom).toEqual(await requireViewerAccess(db, kd, code));
+      expect(single.inputs).toEqual({ allScans, seasons, row, farms });
+    }
+    const full = await readViewerPlanInputs(db, FULL, CODE);
+    expect(full.inputs.seasons.map((season) => season.kvkNumber)).toEqual([3, 2, 1, 7]);
+    expect(full.inputs.row).toMatchObject({ kingdom_kd: FULL, score_on: 1, dead_on: 0, kp_on: 1 });
+    expect((await readViewerPlanInputs(db, EMPTY, 'code-3402')).inputs).toMatchObject({
+      seasons: [],
+      row: null,
+    });
+  });
+
+  it('answers the same 404 for the plan inputs as requireViewerAccess', async () => {
+    const separate = await requireViewerAccess(db, FULL, 'wrong').catch((error: unknown) => error);
+    const single = await readViewerPlanInputs(db, FULL, 'wrong').catch((error: unknown) => error);
+    expect(single).toEqual(separate);
+    expect(single).toMatchObject({ code: 'NOT_FOUND', message: KINGDOM_NOT_FOUND });
   });
 });

@@ -7,7 +7,7 @@ import {
 } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { type KingdomContext, loadKingdomContext, scansKey } from '../dashboard/context.ts';
+import { type KingdomContext, scansKey } from '../dashboard/context.ts';
 import { ComputeCache } from '../dashboard/period-cache.ts';
 import {
   isUnfiltered,
@@ -20,7 +20,7 @@ import {
   type TableQuery,
 } from '../dashboard/row-query.ts';
 import { fieldMetrics, type Summaries, summariesFor } from '../dashboard/summaries.ts';
-import { requireViewerAccess } from '../kingdoms/access.ts';
+import { loadViewerContext } from '../dashboard/viewer-context.ts';
 import { type AutarchStatRow, selectKingdomsWithAutarchScans, selectLatestAutarchStats } from './queries.ts';
 
 /**
@@ -51,8 +51,7 @@ export class AutarchService {
 
   async data(params: { kd: string; code: string }, query: TableQuery): Promise<AutarchResponse> {
     const request = parseTableRequest(query, AUTARCH_ROW_FIELDS, DEFAULT_AUTARCH_SORTS);
-    const kingdom = await requireViewerAccess(this.db, params.kd, params.code);
-    const context = await loadKingdomContext(this.db, kingdom);
+    const context = await loadViewerContext(this.db, params.kd, params.code);
     const data = await this.autarchData(context);
     const { selected, ordered } = selectRows(data, request);
     const summaries = summariesFor(data, selected, isUnfiltered(request), METRICS, context.campNames);
@@ -67,8 +66,7 @@ export class AutarchService {
 
   /** Computes (or finds) the autarch rows; idempotent. */
   async warm(input: { kd: string | number; code: string }): Promise<{ status: 'success'; rows: number }> {
-    const kingdom = await requireViewerAccess(this.db, input.kd, input.code);
-    const context = await loadKingdomContext(this.db, kingdom);
+    const context = await loadViewerContext(this.db, input.kd, input.code);
     const data = await this.autarchData(context);
     sortedRows(data, DEFAULT_AUTARCH_SORTS);
     return { status: 'success', rows: data.rows.length };

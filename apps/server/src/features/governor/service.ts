@@ -9,14 +9,10 @@ import type {
 } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database, KingdomTable } from '../../db/schema.ts';
-import { selectKingdomScans } from '../dashboard/queries.ts';
 import { selectLinkedAccounts } from '../farms/linked-accounts.ts';
-import { loadKingdomFarms } from '../farms/policy.ts';
-import { selectFormulaRow } from '../formula/queries.ts';
 import { readStoredFormula, readStoredWars } from '../formula/service.ts';
-import { KdDashboardService, type PlanInputs } from '../kd-dashboard/service.ts';
-import { requireViewerAccess } from '../kingdoms/access.ts';
-import { type KvkSeason, selectSeasons } from '../kvk/season.ts';
+import { KdDashboardService, type PlanInputs, readViewerPlanInputs } from '../kd-dashboard/service.ts';
+import type { KvkSeason } from '../kvk/season.ts';
 import {
   scansInRuns,
   selectGovernorHoh,
@@ -42,21 +38,18 @@ export class GovernorService {
   }
 
   async data(params: GovernorParams): Promise<GovernorResponse> {
-    const kingdom = await requireViewerAccess(this.db, params.kd, params.code);
+    // The kingdom's reads come with the access check, in one statement; the governor's own reads follow at once.
+    const { kingdom, inputs } = await readViewerPlanInputs(this.db, params.kd, params.code);
+    const { allScans, seasons, row: formulaRow } = inputs;
     const kd = kingdom.kd;
     const governorId = Number(params.governorId);
-    const [allScans, runs, seasons, formulaRow, farms, prekvk, hoh, rallies, linkedAccounts] =
-      await Promise.all([
-        selectKingdomScans(this.db, kd),
-        selectPresenceRuns(this.db, kd, governorId),
-        selectSeasons(this.db, kd),
-        selectFormulaRow(this.db, kd),
-        loadKingdomFarms(this.db, kd),
-        selectGovernorPrekvk(this.db, kd, governorId),
-        selectGovernorHoh(this.db, kd, governorId),
-        selectGovernorRallies(this.db, kd, governorId),
-        selectLinkedAccounts(this.db, kd, governorId),
-      ]);
+    const [runs, prekvk, hoh, rallies, linkedAccounts] = await Promise.all([
+      selectPresenceRuns(this.db, kd, governorId),
+      selectGovernorPrekvk(this.db, kd, governorId),
+      selectGovernorHoh(this.db, kd, governorId),
+      selectGovernorRallies(this.db, kd, governorId),
+      selectLinkedAccounts(this.db, kd, governorId),
+    ]);
     const kingdomScans = allScans.filter((scan) => scan.kind === 'kingdom');
     const candidates = scansInRuns(kingdomScans, runs);
     const scanTimes = new Set(kingdomScans.map((scan) => scan.takenAt));
@@ -70,7 +63,6 @@ export class GovernorService {
     });
     // The governor's rows and its KD DKP results are read at once: the results need the plan's inputs only, read
     // above, and a governor without a presence run in the kingdom (no scan of it) is not scored.
-    const inputs: PlanInputs = { allScans, seasons, row: formulaRow, farms };
     const [rows, results] = await Promise.all([
       selectGovernorRows(
         this.db,

@@ -10,18 +10,12 @@ import type { Database, FormulaTable, KingdomTable } from '../../db/schema.ts';
 import { dateOption, fingerprint, scansKey } from '../dashboard/context.ts';
 import { type ResolvedPeriod, resolvePeriod } from '../dashboard/period.ts';
 import { ComputeCache } from '../dashboard/period-cache.ts';
-import { type Gains, type PeriodStat, type ScanInfo, selectKingdomScans } from '../dashboard/queries.ts';
-import {
-  applyKingdomFarms,
-  farmsShownApart,
-  type KingdomFarms,
-  loadKingdomFarms,
-  setFarmsApart,
-} from '../farms/policy.ts';
-import { selectFormulaRow } from '../formula/queries.ts';
+import type { Gains, PeriodStat, ScanInfo } from '../dashboard/queries.ts';
+import { readViewerKingdom } from '../dashboard/viewer-context.ts';
+import { applyKingdomFarms, farmsShownApart, type KingdomFarms, setFarmsApart } from '../farms/policy.ts';
 import { readStoredFormula, readStoredWars } from '../formula/service.ts';
 import { requireViewerAccess } from '../kingdoms/access.ts';
-import { type KvkSeason, kvkScans, seasonState, selectSeasons } from '../kvk/season.ts';
+import { type KvkSeason, kvkScans, seasonState } from '../kvk/season.ts';
 import { nowSeconds } from '../scans/scan-store.ts';
 import { readKingdomSettings } from '../settings/service.ts';
 import { readKvkSpans } from './kvk-read.ts';
@@ -80,14 +74,14 @@ export interface PlanInputs {
   farms: KingdomFarms;
 }
 
-export async function readPlanInputs(db: Kysely<Database>, kd: number): Promise<PlanInputs> {
-  const [allScans, seasons, row, farms] = await Promise.all([
-    selectKingdomScans(db, kd),
-    selectSeasons(db, kd),
-    selectFormulaRow(db, kd),
-    loadKingdomFarms(db, kd),
-  ]);
-  return { allScans, seasons, row, farms };
+/** The viewer's access check and a plan's inputs, in one statement (readViewerKingdom). */
+export async function readViewerPlanInputs(
+  db: Kysely<Database>,
+  kd: string | number,
+  code: string,
+): Promise<{ kingdom: KingdomTable; inputs: PlanInputs }> {
+  const { kingdom, scans, seasons, formulaRow, farms } = await readViewerKingdom(db, kd, code);
+  return { kingdom, inputs: { allScans: scans, seasons, row: formulaRow, farms } };
 }
 
 const NO_DEFAULT_DATES = {
@@ -109,16 +103,16 @@ export class KdDashboardService {
     query: KdDataQuery,
     now = nowSeconds(),
   ): Promise<KdDashboardResponse> {
-    const kingdom = await requireViewerAccess(this.db, params.kd, params.code);
-    return this.answer(kingdom, query, now);
+    const { kingdom, inputs } = await readViewerPlanInputs(this.db, params.kd, params.code);
+    return this.answer(kingdom, query, now, inputs);
   }
 
-  /** data() for a kingdom whose access is checked; `inputs` when the caller has read them (readPlanInputs). */
+  /** data() for a kingdom whose access is checked, from the plan's inputs (readViewerPlanInputs). */
   async answer(
     kingdom: KingdomTable,
     query: KdDataQuery,
     now: number,
-    inputs?: PlanInputs,
+    inputs: PlanInputs,
   ): Promise<KdDashboardResponse> {
     const plan = await this.plan(kingdom, query, now, inputs);
     const common = {
@@ -160,8 +154,8 @@ export class KdDashboardService {
 
   /** Computes (or finds) the rows ahead of the data call; answers how many governors the period has. */
   async warm(input: { kd: string | number; code: string; start_date?: string; end_date?: string }) {
-    const kingdom = await requireViewerAccess(this.db, input.kd, input.code);
-    const plan = await this.plan(kingdom, input, nowSeconds());
+    const { kingdom, inputs } = await readViewerPlanInputs(this.db, input.kd, input.code);
+    const plan = await this.plan(kingdom, input, nowSeconds(), inputs);
     if (!plan.period) return { status: 'success' as const, rows: 0 };
     const data = await this.rows(plan, plan.period);
     return { status: 'success' as const, rows: data.rows.length };
@@ -197,9 +191,9 @@ export class KdDashboardService {
     kingdom: KingdomTable,
     query: KdDataQuery,
     now: number,
-    inputs?: PlanInputs,
+    inputs: PlanInputs,
   ): Promise<Plan> {
-    const { allScans, seasons, row, farms } = inputs ?? (await readPlanInputs(this.db, kingdom.kd));
+    const { allScans, seasons, row, farms } = inputs;
     const kingdomScans = allScans.filter((scan) => scan.kind === 'kingdom');
     const state = seasonState(seasons, now);
     const scans = kvkScans(kingdomScans, state);

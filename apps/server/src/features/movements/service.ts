@@ -1,10 +1,10 @@
 import type { MovementRow, MovementsResponse } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { dateOption, loadKingdomContext } from '../dashboard/context.ts';
+import { dateOption } from '../dashboard/context.ts';
 import { resolvePeriod } from '../dashboard/period.ts';
 import type { ScanInfo } from '../dashboard/queries.ts';
-import { requireViewerAccess } from '../kingdoms/access.ts';
+import { loadViewerContext } from '../dashboard/viewer-context.ts';
 import {
   type MovementStat,
   type PresenceRun,
@@ -28,8 +28,8 @@ export class MovementsService {
   constructor(private readonly db: Kysely<Database>) {}
 
   async movements(params: { kd: string; code: string }, query: MovementsQuery): Promise<MovementsResponse> {
-    const kingdom = await requireViewerAccess(this.db, params.kd, params.code);
-    const context = await loadKingdomContext(this.db, kingdom);
+    const context = await loadViewerContext(this.db, params.kd, params.code);
+    const { kingdom } = context;
     const scans = context.kingdomScans;
     const period = resolvePeriod(scans, context.settings, { start: query.start_date, end: query.end_date });
     const inactiveScans = query.inactive_scans;
