@@ -23,9 +23,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service?: DashboardService
   options,
 ) => {
   const service = options.service ?? new DashboardService(app.db);
-  // A period computed in the background (after a first page from SQL) starts once its answer is sent, and finishes
-  // before the database is closed.
-  app.addHook('onResponse', async () => service.startQueued());
+  // A period computed in the background (after a first page from SQL) finishes before the database is closed.
   app.addHook('onClose', () => service.settled());
   const largePage = pageSchemas(dashboardResponseSchema);
 

@@ -29,8 +29,12 @@ import { selectHomeKds, selectScanTotalsByKd } from './scan-kd-totals.ts';
 import { buildDiplomOverview, emptySummaries, summariesFromKdGroups } from './summaries.ts';
 import { loadViewerContext } from './viewer-context.ts';
 
-/** A period queued after an answer from SQL starts at the latest this long after it, reply sent or not. */
-const BACKGROUND_START_LATEST_MS = 250;
+/**
+ * A period queued after an answer from SQL starts this long after it, or as soon as a request needs it. Started at
+ * once, it held the event loop while the page's scripts were still being sent: the lone first viewer of a cold period
+ * waited for it (docs/benchmarks.md, "Issue 16: first screen, the cold period deferred").
+ */
+const BACKGROUND_START_MS = 300;
 
 /** Without a sort, the player table lists governors by current power, highest first. */
 export const DEFAULT_PLAYER_SORTS: readonly SortEntry[] = [{ key: 'Power', direction: 'desc', priority: 1 }];
@@ -59,7 +63,8 @@ export class DashboardService {
   sqlAnswers = 0;
   /** Periods being computed after their first page was answered from SQL (see sqlAnswer). */
   private readonly background = new Set<Promise<unknown>>();
-  private readonly queued: (() => Promise<unknown>)[] = [];
+  /** Periods answered from SQL and not started yet, by cache key (see inBackground). */
+  private readonly queued = new Map<string, () => Promise<unknown>>();
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -188,16 +193,25 @@ export class DashboardService {
     scope: readonly number[] | null = null,
     startAfter: Promise<void> = Promise.resolve(),
   ): Promise<PeriodData> {
+    const key = this.periodCacheKey(context, period, scope);
+    // A period queued after a first page from SQL is started now: this request waits for it.
+    this.startQueued(key);
+    const computedScope = key.includes(':kds=') ? scope : null;
+    return this.periods.get(key, () =>
+      startAfter.then(() => computePeriod(this.db, context, period, computedScope)),
+    );
+  }
+
+  /** The cache entry periodData uses: the whole period's, or a kd or camp view's own (see periodData). */
+  private periodCacheKey(
+    context: KingdomContext,
+    period: ResolvedPeriod,
+    scope: readonly number[] | null,
+  ): string {
     const key = periodKey(context, period);
     // Rolled-up farms may live in another kd than their main: a kd's view then needs the whole period.
-    if (scope === null || this.periods.has(key) || context.farms.policy.mode === 'rolled-up') {
-      return this.periods.get(key, () =>
-        startAfter.then(() => computePeriod(this.db, context, period, null)),
-      );
-    }
-    return this.periods.get(`${key}:kds=${scope.join(',')}`, () =>
-      startAfter.then(() => computePeriod(this.db, context, period, scope)),
-    );
+    if (scope === null || this.periods.has(key) || context.farms.policy.mode === 'rolled-up') return key;
+    return `${key}:kds=${scope.join(',')}`;
   }
 
   /**
@@ -227,8 +241,9 @@ export class DashboardService {
     const started = new Promise<void>((resolve) => {
       start = resolve;
     });
+    const cacheKey = this.periodCacheKey(context, period, scope);
     const computed = this.periodData(context, period, scope, started);
-    this.inBackground(() => {
+    this.inBackground(cacheKey, () => {
       start();
       return computed;
     });
@@ -251,18 +266,22 @@ export class DashboardService {
   }
 
   /**
-   * Work to start once the current answer is sent: the route's onResponse hook calls startQueued (a computation
-   * started earlier would delay the reply it follows; SQLite's reads block the event loop). A reply that is never
-   * sent (the viewer went away) calls no hook: the timer starts the work anyway, as requests wait for it.
+   * A period's computation, started BACKGROUND_START_MS later or when a request needs it (periodData), whichever
+   * comes first. Its answer from SQL is sent meanwhile, and so are the page's scripts, which a computation started
+   * at once would hold up (SQLite's reads and the row building run on the event loop).
    */
-  private inBackground(work: () => Promise<unknown>): void {
-    this.queued.push(work);
-    setTimeout(() => this.startQueued(), BACKGROUND_START_LATEST_MS).unref();
+  private inBackground(key: string, work: () => Promise<unknown>): void {
+    this.queued.set(key, work);
+    setTimeout(() => this.startQueued(key), BACKGROUND_START_MS).unref();
   }
 
-  /** Starts the work queued by answers already sent (see inBackground). */
-  startQueued(): void {
-    for (const work of this.queued.splice(0)) {
+  /** Starts the queued computation of one period (by cache key), or of every queued period. */
+  private startQueued(key?: string): void {
+    const keys = key === undefined ? [...this.queued.keys()] : [key];
+    for (const queuedKey of keys) {
+      const work = this.queued.get(queuedKey);
+      if (!work) continue;
+      this.queued.delete(queuedKey);
       const done = new Promise<void>((resolve) => setImmediate(resolve))
         .then(work)
         // A failed computation is not cached (ComputeCache); the next request computes it again and reports it.
