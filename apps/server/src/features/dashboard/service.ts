@@ -66,7 +66,16 @@ export class DashboardService {
   /** Periods answered from SQL and not started yet, by cache key (see inBackground). */
   private readonly queued = new Map<string, () => Promise<unknown>>();
 
-  constructor(private readonly db: Kysely<Database>) {}
+  /** `backgroundStartMs`: for tests, how long a period answered from SQL waits for a request before it starts. */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly backgroundStartMs = BACKGROUND_START_MS,
+  ) {}
+
+  /** For tests: periods answered from SQL whose computation has not started. */
+  get queuedPeriods(): number {
+    return this.queued.size;
+  }
 
   async data(params: { kd: string; code: string }, query: DataQuery): Promise<DashboardResponse> {
     // Checked before anything else: a bad sort key or filter column never reaches the database.
@@ -193,25 +202,26 @@ export class DashboardService {
     scope: readonly number[] | null = null,
     startAfter: Promise<void> = Promise.resolve(),
   ): Promise<PeriodData> {
-    const key = this.periodCacheKey(context, period, scope);
+    const entry = this.periodEntry(context, period, scope);
     // A period queued after a first page from SQL is started now: this request waits for it.
-    this.startQueued(key);
-    const computedScope = key.includes(':kds=') ? scope : null;
-    return this.periods.get(key, () =>
-      startAfter.then(() => computePeriod(this.db, context, period, computedScope)),
+    this.startQueued(entry.key);
+    return this.periods.get(entry.key, () =>
+      startAfter.then(() => computePeriod(this.db, context, period, entry.scope)),
     );
   }
 
-  /** The cache entry periodData uses: the whole period's, or a kd or camp view's own (see periodData). */
-  private periodCacheKey(
+  /** The cache entry periodData uses: the whole period's (scope null), or a kd or camp view's own. */
+  private periodEntry(
     context: KingdomContext,
     period: ResolvedPeriod,
     scope: readonly number[] | null,
-  ): string {
+  ): { key: string; scope: readonly number[] | null } {
     const key = periodKey(context, period);
     // Rolled-up farms may live in another kd than their main: a kd's view then needs the whole period.
-    if (scope === null || this.periods.has(key) || context.farms.policy.mode === 'rolled-up') return key;
-    return `${key}:kds=${scope.join(',')}`;
+    if (scope === null || this.periods.has(key) || context.farms.policy.mode === 'rolled-up') {
+      return { key, scope: null };
+    }
+    return { key: `${key}:kds=${scope.join(',')}`, scope };
   }
 
   /**
@@ -241,9 +251,9 @@ export class DashboardService {
     const started = new Promise<void>((resolve) => {
       start = resolve;
     });
-    const cacheKey = this.periodCacheKey(context, period, scope);
+    const { key: entryKey } = this.periodEntry(context, period, scope);
     const computed = this.periodData(context, period, scope, started);
-    this.inBackground(cacheKey, () => {
+    this.inBackground(entryKey, () => {
       start();
       return computed;
     });
@@ -266,13 +276,13 @@ export class DashboardService {
   }
 
   /**
-   * A period's computation, started BACKGROUND_START_MS later or when a request needs it (periodData), whichever
+   * A period's computation, started backgroundStartMs later or when a request needs it (periodData), whichever
    * comes first. Its answer from SQL is sent meanwhile, and so are the page's scripts, which a computation started
    * at once would hold up (SQLite's reads and the row building run on the event loop).
    */
   private inBackground(key: string, work: () => Promise<unknown>): void {
     this.queued.set(key, work);
-    setTimeout(() => this.startQueued(key), BACKGROUND_START_MS).unref();
+    setTimeout(() => this.startQueued(key), this.backgroundStartMs).unref();
   }
 
   /** Starts the queued computation of one period (by cache key), or of every queued period. */
