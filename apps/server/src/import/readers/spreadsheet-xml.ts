@@ -285,7 +285,7 @@ function columnIndexError(
   );
 }
 
-function cellName(column: number, rowNumber: number): string {
+export function cellName(column: number, rowNumber: number): string {
   return `${columnLetters(column + 1)}${rowNumber}`;
 }
 

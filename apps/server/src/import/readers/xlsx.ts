@@ -1,22 +1,8 @@
-import { hasGovernorIdHeader, normaliseHeader } from '../columns.ts';
 import { refuse } from '../import-error.ts';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits, refuseOverLimit } from '../limits.ts';
-import {
-  CellError,
-  type CellValue,
-  readSharedStrings,
-  readSheetRows,
-  type SharedStrings,
-  type SheetRow,
-} from './spreadsheet-xml.ts';
-import {
-  type FileTables,
-  HEADER_SEARCH_ROWS,
-  headerTexts,
-  isBlankRow,
-  type RawTable,
-  splitHeader,
-} from './table.ts';
+import { rolledUpTable, scanTables, summaryTimeOf, type WorkbookSheets } from './sheet-choice.ts';
+import { CellError, readSharedStrings, readSheetRows } from './spreadsheet-xml.ts';
+import { type FileTables, HEADER_SEARCH_ROWS } from './table.ts';
 import {
   readRelationships,
   readSheetList,
@@ -32,22 +18,6 @@ export interface XlsxOptions {
   rolledUp?: boolean;
   limits?: ImportLimits;
 }
-
-const SUMMARY_SHEET = 'summary';
-const SUMMARY_TIME_ROW = 2;
-const SUMMARY_TIME_COLUMN = 5; // F
-// Overview sheets (Hero Scrolls' Summary and Top 10s; a kingdom's own score sheet): they hold governor IDs too, but
-// as rankings or results, not as a scan.
-const NOT_DATA_SHEETS = new Set([SUMMARY_SHEET, 'top10s', 'score', 'scores']);
-const ROLLED_UP = 'rolledup';
-
-export const SKIP_REASONS = {
-  summary: 'a summary, not a scan',
-  pivot: 'a pivot table, not a scan',
-  noGovernorId: 'no governor ID column',
-  rolledUp: 'the rolled-up view; import with --rolled-up',
-  notRolledUp: 'not the rolled-up view, which is the only sheet the rolled-up option reads',
-} as const;
 
 /**
  * Every governor table of an xlsx workbook (FileTables):
@@ -96,99 +66,28 @@ function readWorkbook(
   const sharedStrings = part('its shared-strings part', () =>
     readSharedStrings(zip.readText(sharedStringsPath) ?? '', limits),
   );
-  const sheetNames = sheets.map((sheet) => sheet.name);
-  const workbook: OpenWorkbook = { zip, sheets, sharedStrings, part, limits };
+  const workbook: WorkbookSheets<SheetEntry> = {
+    container: 'xlsx',
+    sheets,
+    openSheet: (sheet) => {
+      // One inflation per sheet; the header rows decide whether the rest is parsed.
+      const xml = part(`sheet "${sheet.name}"`, () => zip.readText(sheet.path) ?? '');
+      const read = (maxRows?: number) =>
+        part(`sheet "${sheet.name}"`, () =>
+          readSheetRows(xml, sharedStrings, { ...(maxRows === undefined ? {} : { maxRows }), limits }),
+        );
+      return { top: () => read(HEADER_SEARCH_ROWS), all: () => read() };
+    },
+    isPivot: (sheet) => hasPivotTable(zip, sheet, part),
+  };
   const found = rolledUp ? rolledUpTable(workbook, fileName) : scanTables(workbook, fileName);
   return {
     container: 'xlsx',
     ...found,
-    sheetNames,
+    sheetNames: sheets.map((sheet) => sheet.name),
     ...summaryTimeOf(workbook),
     date1904,
   };
-}
-
-interface OpenWorkbook {
-  zip: ZipArchive;
-  sheets: readonly SheetEntry[];
-  sharedStrings: SharedStrings;
-  part: PartReader;
-  limits: ImportLimits;
-}
-
-type FoundTables = Pick<FileTables, 'tables' | 'skippedSheets'>;
-
-/** With the rolled-up option: the `Rolled Up …` sheet alone; every other sheet is named as skipped. */
-function rolledUpTable(
-  { zip, sheets, sharedStrings, part, limits }: OpenWorkbook,
-  fileName: string,
-): FoundTables {
-  const sheet = sheets.find((candidate) => sheetKind(candidate.name) === 'rolledUp');
-  if (!sheet) {
-    const names = quoteNames(sheets.map((candidate) => candidate.name));
-    throw refuse(
-      fileName,
-      `has no "Rolled Up" sheet (it has ${names}); import it without the rolled-up option`,
-    );
-  }
-  const rows = part(`sheet "${sheet.name}"`, () =>
-    readSheetRows(zip.readText(sheet.path) ?? '', sharedStrings, { limits }),
-  );
-  return {
-    tables: [sheetTable(sheet, rows)],
-    skippedSheets: sheets
-      .filter((other) => other !== sheet)
-      .map((other) => ({
-        name: other.name,
-        reason: sheetKind(other.name) === 'summary' ? SKIP_REASONS.summary : SKIP_REASONS.notRolledUp,
-      })),
-  };
-}
-
-/** Without it: every data sheet whose header names a governor ID, in workbook order. */
-function scanTables(
-  { zip, sheets, sharedStrings, part, limits }: OpenWorkbook,
-  fileName: string,
-): FoundTables {
-  const tables: RawTable[] = [];
-  const skippedSheets: FileTables['skippedSheets'] = [];
-  let firstCandidate: { sheet: SheetEntry; rows: SheetRow[] } | undefined;
-  for (const sheet of sheets) {
-    const kind = sheetKind(sheet.name);
-    if (kind !== 'data') {
-      skippedSheets.push({ name: sheet.name, reason: SKIP_REASONS[kind] });
-      continue;
-    }
-    if (hasPivotTable(zip, sheet, part)) {
-      skippedSheets.push({ name: sheet.name, reason: SKIP_REASONS.pivot });
-      continue;
-    }
-    // One inflation per sheet; the header rows decide whether the rest is parsed.
-    const read = part(`sheet "${sheet.name}"`, () => {
-      const xml = zip.readText(sheet.path) ?? '';
-      const top = readSheetRows(xml, sharedStrings, { maxRows: HEADER_SEARCH_ROWS, limits });
-      if (!top.some((row) => hasGovernorIdHeader(headerTexts(row.cells))))
-        return { isTable: false, rows: top };
-      return { isTable: true, rows: readSheetRows(xml, sharedStrings, { limits }) };
-    });
-    if (read.isTable) tables.push(sheetTable(sheet, read.rows));
-    else if (!firstCandidate) firstCandidate = { sheet, rows: read.rows };
-    else skippedSheets.push({ name: sheet.name, reason: SKIP_REASONS.noGovernorId });
-  }
-  if (tables.length === 0) {
-    if (!firstCandidate) {
-      const names = quoteNames(sheets.map((sheet) => sheet.name));
-      throw refuse(fileName, `has no sheet of governor data (it has ${names || 'no sheets'})`);
-    }
-    // No sheet names a governor ID: the first candidate is read so that the message says what it lacks.
-    tables.push(sheetTable(firstCandidate.sheet, firstCandidate.rows));
-  } else if (firstCandidate) {
-    skippedSheets.push({ name: firstCandidate.sheet.name, reason: SKIP_REASONS.noGovernorId });
-  }
-  // The first candidate was set aside before later sheets were skipped: back to workbook order.
-  const order = new Map(sheets.map((sheet, index) => [sheet.name, index]));
-  skippedSheets.sort((a, b) => order.get(a.name)! - order.get(b.name)!);
-  return { tables, skippedSheets };
 }
 
 /** A pivot table summarises other data; Excel links it from the sheet's relationships. */
@@ -199,39 +98,6 @@ function hasPivotTable(zip: ZipArchive, sheet: SheetEntry, part: PartReader): bo
   return part(`sheet "${sheet.name}"`, () =>
     readRelationships(zip.readText(relationshipsPath) ?? '').some((r) => r.type.endsWith('/pivotTable')),
   );
-}
-
-type SheetKind = 'data' | 'summary' | 'rolledUp';
-
-function sheetKind(name: string): SheetKind {
-  const normalised = normaliseHeader(name);
-  if (NOT_DATA_SHEETS.has(normalised)) return 'summary';
-  if (normalised.startsWith(ROLLED_UP)) return 'rolledUp';
-  return 'data';
-}
-
-function sheetTable(sheet: SheetEntry, rows: readonly SheetRow[]): RawTable {
-  return {
-    container: 'xlsx',
-    rowWord: 'row',
-    sheetName: sheet.name,
-    ...splitHeader(
-      rows.filter((row) => !isBlankRow(row.cells)),
-      hasGovernorIdHeader,
-    ),
-  };
-}
-
-function summaryTimeOf({ zip, sheets, sharedStrings, part, limits }: OpenWorkbook): {
-  summaryTime?: CellValue;
-} {
-  const summary = sheets.find((sheet) => normaliseHeader(sheet.name) === SUMMARY_SHEET);
-  if (!summary) return {};
-  const rows = part(`sheet "${summary.name}"`, () =>
-    readSheetRows(zip.readText(summary.path) ?? '', sharedStrings, { maxRows: SUMMARY_TIME_ROW, limits }),
-  );
-  const time = rows.find((row) => row.number === SUMMARY_TIME_ROW)?.cells[SUMMARY_TIME_COLUMN];
-  return time === undefined || time === null ? {} : { summaryTime: time };
 }
 
 type PartReader = <T>(subject: string, read: () => T) => T;
@@ -261,8 +127,4 @@ function findWorkbookPath(zip: ZipArchive): string {
   const rootRelationships = readRelationships(zip.readText('_rels/.rels') ?? '');
   const office = rootRelationships.find((r) => r.type.endsWith('/officeDocument'));
   return office ? resolvePartPath('', office.target) : 'xl/workbook.xml';
-}
-
-function quoteNames(names: readonly string[]): string {
-  return names.map((name) => `"${name}"`).join(', ');
 }
