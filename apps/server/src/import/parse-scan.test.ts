@@ -55,8 +55,10 @@ describe('numbers', () => {
     expect(oneRow('12.6')).toBe(13); // counts are whole numbers
   });
 
-  it('stores empty cells and -1, -2, -3 as unknown', () => {
-    for (const value of ['', ' ', '-1', '-2', '-3']) expect(oneRow(value)).toBeNull();
+  it('stores empty cells, -1, -2, -3 and the word Unknown as unknown', () => {
+    for (const value of ['', ' ', '-1', '-2', '-3', 'Unknown', ' unknown ', '"Unknown\n"']) {
+      expect(oneRow(value)).toBeNull();
+    }
   });
 
   it('refuses other negative numbers and text, naming row and column', () => {
@@ -116,10 +118,10 @@ describe('file shapes', () => {
     );
   });
 
-  it('refuses a legacy .xls and a rolled-up request on a csv', () => {
+  it('refuses a cut-short .xls and a rolled-up request on a csv', () => {
     const xls = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
     expect(refusalOf(() => parseScanFile(xls, 'old.xls'))).toBe(
-      'old.xls: is a legacy .xls workbook, which is not read; open it and save it as .xlsx or .csv',
+      'old.xls: is not a readable .xls workbook (it ends before its header does)',
     );
     expect(refusalOf(() => parseScanFile(Buffer.from('ID\n1\n'), 'a.csv', { rolledUp: true }))).toContain(
       'the rolled-up option is for Hero Scrolls xlsx files',

@@ -5,6 +5,8 @@ import type { RawTable } from './readers/table.ts';
 
 /** RokTracker's placeholders: -1 unreadable, -2 skipped, -3 NaN. They mean "unknown", never a number. */
 const UNKNOWN_PLACEHOLDERS = new Set([-1, -2, -3]);
+/** The original RokTracker (nikolakis1919) writes this word, in any number column, for a value it could not read. */
+const UNKNOWN_WORD = 'unknown';
 const MAX_KD = 99_999;
 /**
  * The longest name or alliance (and any other text cell) stored, in characters. The game allows far shorter
@@ -37,6 +39,7 @@ export function cellReader(table: RawTable, fileName: string, placePrefix: strin
     refuse(fileName, `${place(rowNumber, column)}: ${problem}`);
 
   const number = (raw: unknown, rowNumber: number, column: string, what: string) => {
+    if (typeof raw === 'string' && raw.trim().toLowerCase() === UNKNOWN_WORD) return null;
     const parsed = parseScanValue(raw, numberOptions);
     if (parsed.kind === 'invalid') throw fail(rowNumber, column, notANumber(raw, parsed.reason, what));
     return parsed.kind === 'empty' ? null : parsed.value;

@@ -7,6 +7,7 @@ import {
 } from '@kingdom-stats/core/api';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildXls } from '../../src/import/readers/test-xls.ts';
 import { FIXTURES, ROKTRACKER, ROKTRACKER_END, ROKTRACKER_START_XLSX } from '../import/import-support.ts';
 import { type AuthWorld, auditActions, bearer, createAuthWorld } from '../support/auth-world.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -58,6 +59,59 @@ describe('uploads on the per-kingdom admin page', () => {
           'huge-2026-10-01.csv: is larger than the largest upload this site takes (IMPORT_MAX_UPLOAD_BYTES)',
       });
       expect((await page()).scans).toHaveLength(before);
+    });
+
+    it('imports a legacy .xls scan, as the original RokTracker saves it, with Unknown values left unknown', async () => {
+      const header = ['Governor Name', 'Governor ID', 'Power', 'Kill Points', 'Deads', 'Tier 1 Kills'];
+      header.push(
+        'Tier 2 Kills',
+        'Tier 3 Kills',
+        'Tier 4 Kills',
+        'Tier 5 Kills',
+        'Rss Assistance',
+        'Alliance',
+      );
+      const file = buildXls([
+        {
+          name: '2021-12-25',
+          rows: [
+            header,
+            ['Ayla', 71234567, 75123456, 2000000, 1500, 10, 20, 30, 40, 50, 123456, '[KS]'],
+            ['Bram', 71234568, 60000000, 'Unknown', 1200, 'Unknown\n', 2, 3, 4, 5, 6, '[KS]'],
+          ],
+        },
+      ]);
+      const res = await upload('/scans', { fileName: 'TOP2-2021-12-25-1253.xls' }, file);
+      expect(res.statusCode).toBe(200);
+      const body = scanImportResponseSchema.parse(res.json());
+      expect(body.file.scans).toEqual([expect.objectContaining({ status: 'imported', rows: 2 })]);
+      expect(body.message).toMatch(
+        /^TOP2-2021-12-25-1253\.xls: Imported 2 governors as scan \d+ .*\(2021-12-25 00:00 UTC\), time from the sheet name\./,
+      );
+      const stored = await t.database.db
+        .selectFrom('governor_stats')
+        .select(['governor_id', 'kill_points', 't1_kills', 't2_kills'])
+        .where('scan_id', '=', body.file.scans[0]!.scanId!)
+        .orderBy('governor_id')
+        .execute();
+      expect(
+        stored.map((row) =>
+          [row.governor_id, row.kill_points, row.t1_kills, row.t2_kills].map((v) =>
+            v === null ? null : Number(v),
+          ),
+        ),
+      ).toEqual([
+        [71234567, 2000000, 10, 20],
+        [71234568, null, null, 2],
+      ]);
+      // Gone again, so that the tests below find the scans they upload.
+      const scanId = body.file.scans[0]!.scanId!;
+      const del = await t.app.inject({
+        method: 'DELETE',
+        url: `${await base()}/scans/${scanId}`,
+        headers: bearer(world.kingdomAdmin),
+      });
+      expect(del.statusCode).toBe(200);
     });
 
     it('imports a real RokTracker workbook and lists it', async () => {

@@ -3,6 +3,7 @@ import { AppError } from '../../errors.ts';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from '../limits.ts';
 import { readFileTables, readTable } from './read-tables.ts';
 import { buildXlsx, buildZip, sheetXml, xlsxParts } from './test-archives.ts';
+import { buildXls } from './test-xls.ts';
 
 const HEADER = ['Governor ID', 'Name', 'Power'];
 
@@ -157,8 +158,17 @@ describe('readFileTables on every format', () => {
     expect(readFileTables(Buffer.from('{"ID": 1}\n'), 'scan').container).toBe('jsonl');
     expect(readFileTables(buildXlsx([{ name: 'S', rows: [HEADER] }]), 'scan.bin').container).toBe('xlsx');
     expect(refusal(Buffer.from(' \r\n\t'), 'e.csv')).toBe('e.csv: is empty');
-    expect(refusal(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 1, 2]), 'old.xls')).toBe(
-      'old.xls: is a legacy .xls workbook, which is not read; open it and save it as .xlsx or .csv',
+    expect(readFileTables(buildXls([{ name: 'S', rows: [HEADER] }]), 'scan.bin').container).toBe('xls');
+    expect(readFileTables(buildXlsx([{ name: 'S', rows: [HEADER] }]), 'scan.xls').container).toBe('xlsx');
+    expect(readFileTables(Buffer.from('ID\tName\n1\tA\n'), 'export.xls')).toMatchObject({
+      container: 'csv',
+      tables: [{ delimiter: '\t' }],
+    });
+    expect(refusal(Buffer.from('<html><table><tr><td>ID</td></tr></table></html>'), 'export.xls')).toBe(
+      'export.xls: is a web page or XML spreadsheet named .xls, not a workbook; open it and save it as .xlsx or .csv',
+    );
+    expect(refusal(Buffer.from([0x09, 0x04, 6, 0, 0, 0, 0x10, 0]), 'excel4.xls')).toBe(
+      'excel4.xls: is an Excel 4.0 (or older) workbook, which is not read; open it and save it as .xlsx or .csv',
     );
     expect(refusal(Buffer.from('ID\n1\n'), 'a.csv', { rolledUp: true })).toBe(
       'a.csv: the rolled-up option is for Hero Scrolls xlsx files; import this file without it',

@@ -1,8 +1,10 @@
 import { refuse } from '../import-error.ts';
 import { DEFAULT_IMPORT_LIMITS, formatBytes, type ImportLimits, refuseOverLimit } from '../limits.ts';
+import { CFB_MAGIC } from './cfb.ts';
 import { readCsv } from './csv.ts';
 import { readJsonLines } from './jsonl.ts';
 import type { FileTables, RawTable } from './table.ts';
+import { readXlsTables } from './xls.ts';
 import { readXlsxTables } from './xlsx.ts';
 
 /**
@@ -17,7 +19,6 @@ export interface ReadTablesOptions {
 }
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
-const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0]; // legacy .xls (and .doc): a format we do not read
 
 export function readFileTables(
   content: Buffer,
@@ -30,10 +31,21 @@ export function readFileTables(
   }
   if (isAllBlank(content)) throw refuse(fileName, 'is empty');
   const extension = /\.([^./\\]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
-  if (startsWith(content, OLE_MAGIC) || extension === 'xls') {
+  // A compound file is a legacy .xls workbook (or a .doc, which the reader names as such).
+  if (startsWith(content, CFB_MAGIC)) {
+    return readXlsTables(content, fileName, { rolledUp: options.rolledUp ?? false, limits });
+  }
+  // Excel 2.x–4.0 wrote a bare BIFF stream: BOF record 0x0009, 0x0209 or 0x0409.
+  if (extension === 'xls' && content[0] === 0x09 && [0x00, 0x02, 0x04].includes(content[1]!)) {
     throw refuse(
       fileName,
-      'is a legacy .xls workbook, which is not read; open it and save it as .xlsx or .csv',
+      'is an Excel 4.0 (or older) workbook, which is not read; open it and save it as .xlsx or .csv',
+    );
+  }
+  if (extension === 'xls' && !startsWith(content, ZIP_MAGIC) && looksLikeMarkup(content)) {
+    throw refuse(
+      fileName,
+      'is a web page or XML spreadsheet named .xls, not a workbook; open it and save it as .xlsx or .csv',
     );
   }
   if (startsWith(content, ZIP_MAGIC) || extension === 'xlsx' || extension === 'xlsm') {
@@ -67,6 +79,15 @@ function isJson(content: Buffer, extension: string): boolean {
     .replace(/^\uFEFF/, '')
     .trimStart()[0];
   return firstChar === '{' || firstChar === '[';
+}
+
+/** HTML or XML: what some tools save under an .xls name (Excel opens it, with a warning). */
+function looksLikeMarkup(content: Buffer): boolean {
+  return content
+    .toString('utf8', 0, 256)
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .startsWith('<');
 }
 
 function startsWith(content: Buffer, magic: readonly number[]): boolean {

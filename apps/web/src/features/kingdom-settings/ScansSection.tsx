@@ -21,7 +21,7 @@ export function ScansSection({ data, actions }: { data: AdminKingdomResponse; ac
     <Section
       id="scans"
       title="Scans"
-      description="Governor scanner exports: RokTracker (xlsx, csv, jsonl), Hero Scrolls workbooks, or our CSV."
+      description="Governor scanner exports: RokTracker (xlsx, xls, csv, jsonl), Hero Scrolls workbooks, or our CSV."
     >
       <ScanUploadForm actions={actions} scans={scans} />
       {message && <Notice tone={message.tone}>{message.text}</Notice>}
