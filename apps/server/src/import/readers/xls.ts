@@ -4,6 +4,7 @@ import { CfbError, openCfb } from './cfb.ts';
 import { rolledUpTable, scanTables, summaryTimeOf, type WorkbookSheets } from './sheet-choice.ts';
 import { type CellValue, cellName, type SheetRow } from './spreadsheet-xml.ts';
 import { type FileTables, HEADER_SEARCH_ROWS } from './table.ts';
+import { readSharedStrings, readShortString, readUnicodeString, substream, XlsError } from './xls-records.ts';
 import type { XlsxOptions } from './xlsx.ts';
 
 /**
@@ -15,19 +16,6 @@ import type { XlsxOptions } from './xlsx.ts';
  * are refused by name. Sheets are chosen as in an xlsx (sheet-choice.ts).
  */
 
-class XlsError extends Error {
-  override name = 'XlsError';
-  constructor(
-    message: string,
-    /** The import limit the workbook passes, when that is what is wrong. */
-    readonly limit?: keyof ImportLimits,
-  ) {
-    super(message);
-  }
-}
-
-const BOF = 0x0809;
-const EOF = 0x000a;
 const FILEPASS = 0x002f;
 const BOUNDSHEET = 0x0085;
 const DATEMODE = 0x0022;
@@ -42,7 +30,6 @@ const MULRK = 0x00bd;
 const BOOLERR = 0x0205;
 const FORMULA = 0x0006;
 const STRING = 0x0207;
-const BIFF8 = 0x0600;
 const WORKSHEET_TYPE = 0;
 
 const ERROR_TEXTS: Readonly<Record<number, string>> = {
@@ -58,11 +45,6 @@ const ERROR_TEXTS: Readonly<Record<number, string>> = {
 export interface XlsSheet {
   name: string;
   offset: number;
-}
-
-interface XlsRecord {
-  type: number;
-  data: Buffer;
 }
 
 export function readXlsTables(content: Buffer, fileName: string, options: XlsxOptions = {}): FileTables {
@@ -135,28 +117,6 @@ export function openXlsWorkbook(
   return { workbook, date1904: globals.date1904 };
 }
 
-/** The records from `offset` to the substream's EOF; the first must be a BIFF8 BOF. */
-function* substream(stream: Buffer, offset: number): Generator<XlsRecord> {
-  let at = offset;
-  let first = true;
-  while (at + 4 <= stream.length) {
-    const type = stream.readUInt16LE(at);
-    const length = stream.readUInt16LE(at + 2);
-    if (at + 4 + length > stream.length) throw new XlsError('has a record that runs past its end');
-    const data = stream.subarray(at + 4, at + 4 + length);
-    at += 4 + length;
-    if (first) {
-      if (type !== BOF || data.length < 2) throw new XlsError('has no start record where one belongs');
-      if (data.readUInt16LE(0) !== BIFF8) throw new XlsError('is not in the Excel 97–2003 (BIFF8) format');
-      first = false;
-      continue;
-    }
-    if (type === EOF) return;
-    yield { type, data };
-  }
-  throw new XlsError('ends before its end record');
-}
-
 interface Globals {
   sheets: XlsSheet[];
   strings: string[];
@@ -188,106 +148,6 @@ function readGlobals(stream: Buffer, fileName: string, limits: ImportLimits): Gl
     last = type;
   }
   return { sheets, strings: sst ? readSharedStrings(sst, limits) : [], date1904 };
-}
-
-/**
- * The shared strings: the SST record and its CONTINUE records, read as one byte sequence, except that a string's
- * characters carried over into a CONTINUE record start with a new flags byte (compressed or UTF-16).
- */
-function readSharedStrings(segments: Buffer[], limits: ImportLimits): string[] {
-  const reader = new SegmentReader(segments);
-  reader.skip(4);
-  const unique = reader.uint32();
-  // No workbook can use more distinct strings than one table has cells (as an xlsx's shared strings).
-  const maxItems = limits.rows * limits.columns;
-  const strings: string[] = [];
-  for (let i = 0; i < unique && !reader.atEnd(); i++) {
-    if (strings.length >= maxItems) {
-      throw new XlsError(
-        `holds more than ${formatCount(maxItems)} strings, more than any table the import takes`,
-      );
-    }
-    const length = reader.uint16();
-    const flags = reader.byte();
-    const runs = flags & 0x08 ? reader.uint16() : 0;
-    const extended = flags & 0x04 ? reader.uint32() : 0;
-    strings.push(reader.characters(length, (flags & 0x01) === 1));
-    reader.skip(runs * 4 + extended);
-  }
-  return strings;
-}
-
-class SegmentReader {
-  private segment = 0;
-  private offset = 0;
-
-  constructor(private readonly segments: readonly Buffer[]) {}
-
-  atEnd(): boolean {
-    this.settle();
-    return this.segment >= this.segments.length;
-  }
-
-  byte(): number {
-    this.settle();
-    const value = this.segments[this.segment]?.[this.offset];
-    if (value === undefined) throw new XlsError('has shared strings that end too soon');
-    this.offset++;
-    return value;
-  }
-
-  uint16(): number {
-    return this.byte() | (this.byte() << 8);
-  }
-
-  uint32(): number {
-    return (this.uint16() | (this.uint16() << 16)) >>> 0;
-  }
-
-  skip(bytes: number): void {
-    let left = bytes;
-    while (left > 0) {
-      this.settle();
-      const current = this.segments[this.segment];
-      if (!current) throw new XlsError('has shared strings that end too soon');
-      const step = Math.min(left, current.length - this.offset);
-      this.offset += step;
-      left -= step;
-    }
-  }
-
-  /** `count` characters, compressed (one byte each) or UTF-16; a new flags byte starts each CONTINUE. */
-  characters(count: number, wide: boolean): string {
-    let text = '';
-    let left = count;
-    let utf16 = wide;
-    while (left > 0) {
-      const current = this.segments[this.segment];
-      if (!current) throw new XlsError('has shared strings that end too soon');
-      if (this.offset >= current.length) {
-        this.segment++;
-        this.offset = 0;
-        utf16 = (this.byte() & 0x01) === 1;
-        continue;
-      }
-      const width = utf16 ? 2 : 1;
-      const take = Math.min(left, Math.floor((current.length - this.offset) / width));
-      if (take === 0) throw new XlsError('has a character split between records');
-      const end = this.offset + take * width;
-      text += current.toString(utf16 ? 'utf16le' : 'latin1', this.offset, end);
-      this.offset = end;
-      left -= take;
-    }
-    return text;
-  }
-
-  /** Moves past an exhausted segment (not inside characters, where the next one starts with a flags byte). */
-  private settle(): void {
-    while (this.segment < this.segments.length && this.offset >= this.segments[this.segment]!.length) {
-      this.segment++;
-      this.offset = 0;
-    }
-  }
 }
 
 /** A sheet's rows that hold a value, in order (BIFF8 writes a sheet's cells row by row). */
@@ -391,28 +251,4 @@ function rkValue(rk: number): number {
 
 function finite(value: number): number | null {
   return Number.isFinite(value) ? value : null;
-}
-
-/** XLUnicodeString: a 16-bit length, a flags byte (bit 0: UTF-16), the characters. */
-function readUnicodeString(data: Buffer, at: number): string {
-  const length = data.readUInt16LE(at);
-  const wide = (data[at + 2]! & 0x01) === 1;
-  const start = at + 3;
-  return data.toString(
-    wide ? 'utf16le' : 'latin1',
-    start,
-    Math.min(data.length, start + length * (wide ? 2 : 1)),
-  );
-}
-
-/** ShortXLUnicodeString (a sheet's name): an 8-bit length, a flags byte, the characters. */
-function readShortString(data: Buffer, at: number): string {
-  const length = data[at] ?? 0;
-  const wide = ((data[at + 1] ?? 0) & 0x01) === 1;
-  const start = at + 2;
-  return data.toString(
-    wide ? 'utf16le' : 'latin1',
-    start,
-    Math.min(data.length, start + length * (wide ? 2 : 1)),
-  );
 }
