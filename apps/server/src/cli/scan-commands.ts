@@ -28,7 +28,7 @@ export function registerScanCommands(program: Command): void {
   scan
     .command('import <kd> <file...>')
     .description(
-      'import scanner files (RokTracker xlsx/xls/csv/jsonl, Hero Scrolls xlsx, canonical csv); a file of another ' +
+      'import scanner files (RokTracker xlsx/xls/csv/jsonl, LibreOffice ods, Hero Scrolls xlsx, canonical csv); a file of another ' +
         'home kingdom near the time of a stored scan is added to that scan (docs/import-formats.md)',
     )
     .option('--at <iso>', 'scan time, ISO-8601; otherwise read from the file or its name')

@@ -3,6 +3,7 @@ import { DEFAULT_IMPORT_LIMITS, formatBytes, type ImportLimits, refuseOverLimit 
 import { CFB_MAGIC } from './cfb.ts';
 import { readCsv } from './csv.ts';
 import { readJsonLines } from './jsonl.ts';
+import { isOdsPackage, readOdsTables } from './ods.ts';
 import type { FileTables, RawTable } from './table.ts';
 import { readXlsTables } from './xls.ts';
 import { readXlsxTables } from './xlsx.ts';
@@ -47,6 +48,9 @@ export function readFileTables(
       fileName,
       'is a web page or XML spreadsheet named .xls, not a workbook; open it and save it as .xlsx or .csv',
     );
+  }
+  if (extension === 'ods' || (startsWith(content, ZIP_MAGIC) && isOdsPackage(content))) {
+    return readOdsTables(content, fileName, { rolledUp: options.rolledUp ?? false, limits });
   }
   if (startsWith(content, ZIP_MAGIC) || extension === 'xlsx' || extension === 'xlsm') {
     return readXlsxTables(content, fileName, { rolledUp: options.rolledUp ?? false, limits });

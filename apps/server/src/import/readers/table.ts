@@ -3,7 +3,7 @@
  * data row the number the person sees in their spreadsheet or editor, so that messages can point at it.
  */
 
-export type Container = 'xlsx' | 'xls' | 'csv' | 'jsonl';
+export type Container = 'xlsx' | 'xls' | 'ods' | 'csv' | 'jsonl';
 
 export interface TableRow {
   number: number;

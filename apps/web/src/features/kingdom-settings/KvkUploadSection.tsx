@@ -99,7 +99,7 @@ export function KvkUploadSection({
             ref={fileRef}
             id={ids.file}
             type="file"
-            accept=".csv,.xlsx,.xls,.tsv,.txt"
+            accept=".csv,.xlsx,.xls,.ods,.tsv,.txt"
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
             className={fileInputClass}
           />

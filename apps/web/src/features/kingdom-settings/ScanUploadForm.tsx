@@ -10,7 +10,7 @@ import { errorText, fileInputClass, type Message, smallButton } from './shared.t
 
 type Actions = ReturnType<typeof useKingdomAdminActions>;
 
-export const SCAN_FILE_TYPES = '.xlsx,.xlsm,.xls,.csv,.tsv,.txt,.jsonl,.ndjson,.json';
+export const SCAN_FILE_TYPES = '.xlsx,.xlsm,.xls,.ods,.csv,.tsv,.txt,.jsonl,.ndjson,.json';
 
 let nextKey = 0;
 const keyed = (file: File) => ({ key: `${file.name}-${nextKey++}`, file });

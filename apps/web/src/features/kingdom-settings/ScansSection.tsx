@@ -21,7 +21,7 @@ export function ScansSection({ data, actions }: { data: AdminKingdomResponse; ac
     <Section
       id="scans"
       title="Scans"
-      description="Governor scanner exports: RokTracker (xlsx, xls, csv, jsonl), Hero Scrolls workbooks, or our CSV."
+      description="Governor scanner exports: RokTracker (xlsx, xls, csv, jsonl), Hero Scrolls workbooks, any spreadsheet (xlsx, xls, ods) or CSV with a governor ID column."
     >
       <ScanUploadForm actions={actions} scans={scans} />
       {message && <Notice tone={message.tone}>{message.text}</Notice>}
