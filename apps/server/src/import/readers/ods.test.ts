@@ -108,6 +108,14 @@ describe('.ods runs and limits', () => {
     ).toMatch(/^c\.ods: sheet "S" has a value in column 16,384; .*IMPORT_MAX_COLUMNS/);
   });
 
+  it('refuses a cell past the cell limit as it grows, not once it is built', () => {
+    const spaces = `<text:p>${'<text:s text:c="999999999"/>'.repeat(1000)}</text:p>`;
+    const cell = `<table:table-cell office:value-type="string">${spaces}</table:table-cell>`;
+    expect(refusal(() => readFileTables(table(header + row(cell)), 's.ods'))).toMatch(
+      /^s\.ods: sheet "S" cell A2 holds more than 4,000 characters; .*IMPORT_MAX_CELL_CHARS/,
+    );
+  });
+
   it('refuses a package without content and content that is not well-formed', () => {
     const bare = buildZip([{ name: 'mimetype', content: ODS_MIMETYPE, method: 0 }]);
     expect(refusal(() => readFileTables(bare, 'b.ods'))).toBe(

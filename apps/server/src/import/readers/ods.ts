@@ -78,6 +78,8 @@ interface OpenCell {
   value: string | undefined;
   repeat: number;
   paragraphs: string[] | undefined;
+  /** Characters in the paragraphs so far, line breaks between them included. */
+  length: number;
 }
 
 function readContent(xml: string, limits: ImportLimits): OdsSheet[] {
@@ -100,6 +102,20 @@ function readContent(xml: string, limits: ImportLimits): OdsSheet[] {
     if (!Number.isInteger(count) || count < 1)
       throw fail(`has a repeat count of "${attribute?.slice(0, 20)}"`);
     return count;
+  };
+  // Checked as the text grows, not once the cell ends: `<text:s text:c="999999999"/>` repeated would build
+  // hundreds of millions of characters first.
+  const append = (open: OpenCell, text: string, newParagraph = false) => {
+    open.paragraphs ??= [];
+    if (newParagraph) open.paragraphs.push('');
+    open.length += text.length + (newParagraph && open.paragraphs.length > 1 ? 1 : 0);
+    if (open.length > limits.cellChars) {
+      throw fail(
+        `cell ${cellName(column, rowNumber)} holds more than ${formatCount(limits.cellChars)} characters`,
+        'cellChars',
+      );
+    }
+    open.paragraphs[open.paragraphs.length - 1] += text;
   };
   const closeCell = () => {
     if (!cell) return;
@@ -138,8 +154,7 @@ function readContent(xml: string, limits: ImportLimits): OdsSheet[] {
   for (let kind = scanner.next(); kind !== 'eof'; kind = scanner.next()) {
     if (kind === 'text') {
       if (cell?.paragraphs && inParagraph && annotation === 0) {
-        const text = scanner.literal ? scanner.text : decodeXmlText(scanner.text);
-        cell.paragraphs[cell.paragraphs.length - 1] += text;
+        append(cell, scanner.literal ? scanner.text : decodeXmlText(scanner.text));
       }
       continue;
     }
@@ -170,13 +185,14 @@ function readContent(xml: string, limits: ImportLimits): OdsSheet[] {
             scanner.attribute('string-value'),
           repeat: repeatOf(scanner.attribute('number-columns-repeated')),
           paragraphs: undefined,
+          length: 0,
         };
         if (scanner.selfClosing) closeCell();
       } else if (name === 'annotation') {
         if (!scanner.selfClosing) annotation++;
       } else if (cell && annotation === 0) {
         if (name === 'p' || name === 'h') {
-          cell.paragraphs = [...(cell.paragraphs ?? []), ''];
+          append(cell, '', true);
           inParagraph = !scanner.selfClosing;
         } else if (
           cell.paragraphs &&
@@ -184,8 +200,7 @@ function readContent(xml: string, limits: ImportLimits): OdsSheet[] {
           (name === 's' || name === 'tab' || name === 'line-break')
         ) {
           const count = name === 's' ? Math.min(repeatOf(scanner.attribute('c')), limits.cellChars + 1) : 1;
-          const text = name === 's' ? ' '.repeat(count) : name === 'tab' ? '\t' : '\n';
-          cell.paragraphs[cell.paragraphs.length - 1] += text;
+          append(cell, name === 's' ? ' '.repeat(count) : name === 'tab' ? '\t' : '\n');
         }
       }
       continue;
