@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.ts';
 import { parseScanFile } from '../parse-scan.ts';
+import { buildZip } from './test-archives.ts';
 import { readXlsxTables } from './xlsx.ts';
 
 const SCANS = resolve(import.meta.dirname, '../../../../../fixtures/scans');
@@ -128,5 +129,18 @@ describe('readXlsxTables on cells as spreadsheets write them', () => {
     );
     const truncated = valid.subarray(0, valid.length - 200);
     expect(refusal(truncated)).toMatch(/^f\.xlsx: is not a readable xlsx file/);
+    // An xlsb: the package's main part is a binary workbook.
+    const officeDocument =
+      'http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument';
+    const xlsb = buildZip([
+      {
+        name: '_rels/.rels',
+        content: `<Relationships><Relationship Id="rId1" Type="${officeDocument}" Target="xl/workbook.bin"/></Relationships>`,
+      },
+      { name: 'xl/workbook.bin', content: Buffer.from([0x83, 0x01, 0x00]) },
+    ]);
+    expect(refusal(xlsb)).toBe(
+      'f.xlsx: is an Excel binary workbook (.xlsb), which is not read; open it and save it as .xlsx or .csv',
+    );
   });
 });

@@ -48,6 +48,12 @@ function readWorkbook(
 ): FileTables {
   const part = partReader(fileName, limits);
   const workbookPath = part('its package', () => findWorkbookPath(zip));
+  if (workbookPath.toLowerCase().endsWith('.bin')) {
+    throw refuse(
+      fileName,
+      'is an Excel binary workbook (.xlsb), which is not read; open it and save it as .xlsx or .csv',
+    );
+  }
   const workbookXml = zip.readText(workbookPath);
   if (workbookXml === undefined) throw new ZipError('it holds no workbook; is it an xlsx file?');
   const workbookDir = workbookPath.includes('/') ? workbookPath.slice(0, workbookPath.lastIndexOf('/')) : '';
