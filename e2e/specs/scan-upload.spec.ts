@@ -6,6 +6,7 @@ const FIXTURES = new URL('../../fixtures/scans/', import.meta.url).pathname;
 const START_XLSX = 'TOP60-2026-10-01-kd1234-start-[a1b2c3].xlsx';
 const END_CSV = 'TOP60-2026-10-10-kd1234-end-[d4e5f6].csv';
 const NOT_A_SPREADSHEET = 'not-a-spreadsheet.xlsx';
+const LEGACY_XLS = 'TOP10-2021-12-25-1253.xls';
 const files = [
   `${FIXTURES}roktracker/${START_XLSX}`,
   `${FIXTURES}roktracker/${END_CSV}`,
@@ -78,6 +79,26 @@ test.describe('uploading scans in the per-kingdom settings page', () => {
     await expect(settings.dialog).toHaveCount(0);
     await expect(settings.scanRows).toHaveCount(before);
     await expect(settings.section('recent-changes')).toContainText('Scan deleted');
+  });
+
+  test('a legacy .xls scan, as the original RokTracker saves it, is imported with its time', async ({
+    page,
+  }, testInfo) => {
+    const kd = perProject(testInfo, 2111, 2112);
+    const code = await accessCode(page, kd);
+    await signIn(page, 'superadmin');
+    const settings = new KingdomSettingsPage(page);
+    await settings.open(kd, code);
+    const before = await settings.scanRows.count();
+    await settings.uploadScans(`${FIXTURES}roktracker-legacy/${LEGACY_XLS}`);
+    await expect(settings.uploadResult(LEGACY_XLS)).toContainText('10 governors imported');
+    await expect(settings.uploadResult(LEGACY_XLS)).toContainText('Time from the sheet name');
+    await expect(settings.scanRows).toHaveCount(before + 1);
+    const row = settings.scanRows.filter({ hasText: '2021-12-25' });
+    await expect(row).toContainText('10 rows');
+    await row.getByRole('button', { name: /^Delete scan/ }).click();
+    await settings.dialog.getByRole('button', { name: 'Delete scan' }).click();
+    await expect(settings.scanRows).toHaveCount(before);
   });
 
   test('a file chosen by mistake can be taken out before uploading', async ({ page }, testInfo) => {
