@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../errors.ts';
 import { parseScanFile } from './parse-scan.ts';
+import { refusalOf } from './test-refusal.ts';
 
 const REAL = resolve(import.meta.dirname, '../../../../fixtures/scans/real');
 
@@ -11,17 +11,6 @@ const scanOf = (fileName: string, text: string) => {
   expect(file.scans).toHaveLength(1);
   return file.scans[0]!;
 };
-
-function refusalOf(action: () => unknown): string {
-  try {
-    action();
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).code).toBe('IMPORT_REFUSED');
-    return (error as AppError).message;
-  }
-  throw new Error('expected the file to be refused');
-}
 
 describe('repeated rows', () => {
   it('keeps one of rows identical in every value read, and counts the others', () => {

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../errors.ts';
 import { type ParsedFile, parseScanFile, scanName } from './parse-scan.ts';
+import { refusalOf } from './test-refusal.ts';
 
 const ROKTRACKER = resolve(import.meta.dirname, '../../../../fixtures/scans/roktracker');
 
@@ -13,17 +13,6 @@ const parseText = (fileName: string, text: string) =>
 function onlyScan(file: ParsedFile) {
   expect(file.scans).toHaveLength(1);
   return file.scans[0]!;
-}
-
-function refusalOf(action: () => unknown): string {
-  try {
-    action();
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).code).toBe('IMPORT_REFUSED');
-    return (error as AppError).message;
-  }
-  throw new Error('expected the file to be refused');
 }
 
 describe('parseScanFile on the RokTracker fixtures', () => {

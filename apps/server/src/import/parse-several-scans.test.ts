@@ -1,20 +1,9 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../errors.ts';
 import { parseScanFile } from './parse-scan.ts';
+import { refusalOf } from './test-refusal.ts';
 
 const utc = (y: number, m: number, d: number, h = 0, mi = 0) => Date.UTC(y, m - 1, d, h, mi) / 1000;
-
-function refusalOf(action: () => unknown): string {
-  try {
-    action();
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).code).toBe('IMPORT_REFUSED');
-    return (error as AppError).message;
-  }
-  throw new Error('expected the file to be refused');
-}
 
 async function workbook(sheets: Record<string, unknown[][]>): Promise<Buffer> {
   const book = new ExcelJS.Workbook();

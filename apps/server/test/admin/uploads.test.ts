@@ -7,12 +7,12 @@ import {
 } from '@kingdom-stats/core/api';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildXls } from '../../src/import/readers/test-xls.ts';
 import { FIXTURES, ROKTRACKER, ROKTRACKER_END, ROKTRACKER_START_XLSX } from '../import/import-support.ts';
 import { type AuthWorld, auditActions, bearer, createAuthWorld } from '../support/auth-world.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const HOH_TEMPLATE = resolve(FIXTURES, 'hoh/verified_deaths_template.xlsx');
+const LEGACY_XLS = 'TOP10-2021-12-25-1253.xls';
 
 describe('uploads on the per-kingdom admin page', () => {
   let t: TestApp;
@@ -62,36 +62,19 @@ describe('uploads on the per-kingdom admin page', () => {
     });
 
     it('imports a legacy .xls scan, as the original RokTracker saves it, with Unknown values left unknown', async () => {
-      const header = ['Governor Name', 'Governor ID', 'Power', 'Kill Points', 'Deads', 'Tier 1 Kills'];
-      header.push(
-        'Tier 2 Kills',
-        'Tier 3 Kills',
-        'Tier 4 Kills',
-        'Tier 5 Kills',
-        'Rss Assistance',
-        'Alliance',
-      );
-      const file = buildXls([
-        {
-          name: '2021-12-25',
-          rows: [
-            header,
-            ['Ayla', 71234567, 75123456, 2000000, 1500, 10, 20, 30, 40, 50, 123456, '[KS]'],
-            ['Bram', 71234568, 60000000, 'Unknown', 1200, 'Unknown\n', 2, 3, 4, 5, 6, '[KS]'],
-          ],
-        },
-      ]);
-      const res = await upload('/scans', { fileName: 'TOP2-2021-12-25-1253.xls' }, file);
+      const file = readFileSync(resolve(FIXTURES, 'scans/roktracker-legacy', LEGACY_XLS));
+      const res = await upload('/scans', { fileName: LEGACY_XLS }, file);
       expect(res.statusCode).toBe(200);
       const body = scanImportResponseSchema.parse(res.json());
-      expect(body.file.scans).toEqual([expect.objectContaining({ status: 'imported', rows: 2 })]);
+      expect(body.file.scans).toEqual([expect.objectContaining({ status: 'imported', rows: 10 })]);
       expect(body.message).toMatch(
-        /^TOP2-2021-12-25-1253\.xls: Imported 2 governors as scan \d+ .*\(2021-12-25 00:00 UTC\), time from the sheet name\./,
+        /^TOP10-2021-12-25-1253\.xls: Imported 10 governors as scan \d+ .*\(2021-12-25 00:00 UTC\), time from the sheet name\./,
       );
       const stored = await t.database.db
         .selectFrom('governor_stats')
         .select(['governor_id', 'kill_points', 't1_kills', 't2_kills'])
         .where('scan_id', '=', body.file.scans[0]!.scanId!)
+        .where('governor_id', 'in', [61234500, 61234503])
         .orderBy('governor_id')
         .execute();
       expect(
@@ -101,8 +84,8 @@ describe('uploads on the per-kingdom admin page', () => {
           ),
         ),
       ).toEqual([
-        [71234567, 2000000, 10, 20],
-        [71234568, null, null, 2],
+        [61234500, 5000000, 1000, 2000],
+        [61234503, null, null, 2003],
       ]);
       // Gone again, so that the tests below find the scans they upload.
       const scanId = body.file.scans[0]!.scanId!;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../errors.ts';
 import { DEFAULT_IMPORT_LIMITS } from '../limits.ts';
 import { parseScanFile } from '../parse-scan.ts';
+import { refusalOf } from '../test-refusal.ts';
 import { ODS_MIMETYPE } from './ods.ts';
 import { readFileTables } from './read-tables.ts';
 import { buildZip } from './test-archives.ts';
@@ -33,17 +33,6 @@ const row = (cells: string, repeat = 1) =>
 /** What Calc writes after the last value: empty cells to the last column, empty rows to the last row. */
 const EMPTY_TAIL = '<table:table-cell table:number-columns-repeated="16370"/>';
 const EMPTY_ROWS = row('<table:table-cell table:number-columns-repeated="16384"/>', 1_048_000);
-
-function refusal(action: () => unknown): string {
-  try {
-    action();
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).code).toBe('IMPORT_REFUSED');
-    return (error as AppError).message;
-  }
-  throw new Error('expected the file to be refused');
-}
 
 describe('an .ods scan (LibreOffice Calc)', () => {
   const header = ['ID', 'Name', 'Power', 'Killpoints', 'Deads', 'T1 Kills', 'T2 Kills', 'Alliance'];
@@ -101,28 +90,28 @@ describe('.ods runs and limits', () => {
   it('refuses runs past the row and column limits before building them', () => {
     const limits = { ...DEFAULT_IMPORT_LIMITS, rows: 100, columns: 10 };
     expect(
-      refusal(() => readFileTables(table(header + row(number(1), 1_000_000)), 'r.ods', { limits })),
+      refusalOf(() => readFileTables(table(header + row(number(1), 1_000_000)), 'r.ods', { limits })),
     ).toMatch(/^r\.ods: sheet "S" has more than 100 rows; .*IMPORT_MAX_ROWS/);
     expect(
-      refusal(() => readFileTables(table(header + row(number(1, 1_000_000))), 'c.ods', { limits })),
+      refusalOf(() => readFileTables(table(header + row(number(1, 1_000_000))), 'c.ods', { limits })),
     ).toMatch(/^c\.ods: sheet "S" has a value in column 16,384; .*IMPORT_MAX_COLUMNS/);
   });
 
   it('refuses a cell past the cell limit as it grows, not once it is built', () => {
     const spaces = `<text:p>${'<text:s text:c="999999999"/>'.repeat(1000)}</text:p>`;
     const cell = `<table:table-cell office:value-type="string">${spaces}</table:table-cell>`;
-    expect(refusal(() => readFileTables(table(header + row(cell)), 's.ods'))).toMatch(
+    expect(refusalOf(() => readFileTables(table(header + row(cell)), 's.ods'))).toMatch(
       /^s\.ods: sheet "S" cell A2 holds more than 4,000 characters; .*IMPORT_MAX_CELL_CHARS/,
     );
   });
 
   it('refuses a package without content and content that is not well-formed', () => {
     const bare = buildZip([{ name: 'mimetype', content: ODS_MIMETYPE, method: 0 }]);
-    expect(refusal(() => readFileTables(bare, 'b.ods'))).toBe(
+    expect(refusalOf(() => readFileTables(bare, 'b.ods'))).toBe(
       'b.ods: is not a readable .ods spreadsheet (it has no content.xml; is it an .ods file?)',
     );
     expect(
-      refusal(() => readFileTables(table(row('<table:table-cell office:value-type="float" o')), 'x.ods')),
+      refusalOf(() => readFileTables(table(row('<table:table-cell office:value-type="float" o')), 'x.ods')),
     ).toMatch(/^x\.ods: is not a readable \.ods spreadsheet \(/);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../errors.ts';
 import { DEFAULT_IMPORT_LIMITS } from '../limits.ts';
 import { parseScanFile } from '../parse-scan.ts';
+import { refusalOf } from '../test-refusal.ts';
 import { readFileTables } from './read-tables.ts';
 import { buildXls, type XlsCell } from './test-xls.ts';
 import { openXlsWorkbook } from './xls.ts';
@@ -25,17 +25,6 @@ const LEGACY_HEADER = [
   'Rss Assistance',
   'Alliance',
 ];
-
-function refusal(action: () => unknown): string {
-  try {
-    action();
-  } catch (error) {
-    expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).code).toBe('IMPORT_REFUSED');
-    return (error as AppError).message;
-  }
-  throw new Error('expected the file to be refused');
-}
 
 /** Every sheet's rows, as the reader gives them. */
 function sheetRows(content: Buffer) {
@@ -79,39 +68,27 @@ describe('a legacy RokTracker scan (.xls, as nikolakis1919/RokTracker saves it t
 
 describe('cells', () => {
   it('reads text, whole and fractional numbers, booleans, errors and formulas as a spreadsheet shows them', () => {
-    const row: XlsCell[] = [
-      'plain',
-      'Ωμέγα',
-      42,
-      -7,
-      2.5,
-      1e15 + 1,
-      true,
-      false,
-      { error: 0x2a },
-      { formula: 12.75 },
-      { formula: 'from a formula' },
-      { label: 'an inline label' },
-      null,
-      '',
-      'last',
+    // Each cell as written, and as read (undefined: no value, so no cell).
+    const cells: [XlsCell, unknown][] = [
+      ['plain', 'plain'],
+      ['Ωμέγα', 'Ωμέγα'],
+      [42, 42],
+      [-7, -7],
+      [2.5, 2.5],
+      [1e15 + 1, 1e15 + 1],
+      [true, true],
+      [false, false],
+      [{ error: 0x2a }, '#N/A'],
+      [{ formula: 12.75 }, 12.75],
+      [{ formula: 'from a formula' }, 'from a formula'],
+      [{ label: 'an inline label' }, 'an inline label'],
+      [null, undefined],
+      ['', undefined],
+      ['last', 'last'],
     ];
-    const [sheet] = sheetRows(buildXls([{ name: 'S', rows: [row] }]));
-    const expected: unknown[] = [
-      'plain',
-      'Ωμέγα',
-      42,
-      -7,
-      2.5,
-      1e15 + 1,
-      true,
-      false,
-      '#N/A',
-      12.75,
-      'from a formula',
-      'an inline label',
-    ];
-    expected[14] = 'last';
+    const [sheet] = sheetRows(buildXls([{ name: 'S', rows: [cells.map(([written]) => written)] }]));
+    const expected: unknown[] = [];
+    for (const [i, [, read]] of cells.entries()) if (read !== undefined) expected[i] = read;
     expect(sheet!.rows).toEqual([{ number: 1, cells: expected }]);
   });
 
@@ -191,31 +168,33 @@ describe('refusals', () => {
 
   it('names an Excel 5.0/95 workbook, a password, and a compound file that holds no workbook', () => {
     expect(
-      refusal(() => readFileTables(buildXls([{ name: 'S', rows }], { streamName: 'Book' }), 'old.xls')),
+      refusalOf(() => readFileTables(buildXls([{ name: 'S', rows }], { streamName: 'Book' }), 'old.xls')),
     ).toBe(
       'old.xls: is an Excel 5.0/95 (or older) workbook, which is not read; open it and save it as .xlsx or .csv',
     );
-    expect(refusal(() => readFileTables(buildXls([{ name: 'S', rows }], { password: true }), 'p.xls'))).toBe(
-      'p.xls: is protected by a password; save it without one (or as .xlsx or .csv)',
-    );
     expect(
-      refusal(() => readFileTables(buildXls([{ name: 'S', rows }], { biffVersion: 0x0500 }), 'v5.xls')),
+      refusalOf(() => readFileTables(buildXls([{ name: 'S', rows }], { password: true }), 'p.xls')),
+    ).toBe('p.xls: is protected by a password; save it without one (or as .xlsx or .csv)');
+    expect(
+      refusalOf(() => readFileTables(buildXls([{ name: 'S', rows }], { biffVersion: 0x0500 }), 'v5.xls')),
     ).toBe('v5.xls: is not a readable .xls workbook (is not in the Excel 97–2003 (BIFF8) format)');
     expect(
-      refusal(() => readFileTables(buildXls([{ name: 'S', rows }], { streamName: 'WordDocument' }), 'a.doc')),
+      refusalOf(() =>
+        readFileTables(buildXls([{ name: 'S', rows }], { streamName: 'WordDocument' }), 'a.doc'),
+      ),
     ).toBe('a.doc: is a compound document without a workbook (a .doc or .msg?), not a spreadsheet');
   });
 
   it('refuses a damaged file without looping or reading past its end', () => {
     const big: XlsCell[][] = Array.from({ length: 400 }, (_, i) => [i + 1, `name ${i}`]);
     const looped = buildXls([{ name: 'S', rows: [['Governor ID', 'Name'], ...big] }], { loopedChain: true });
-    expect(refusal(() => readFileTables(looped, 'loop.xls'))).toBe(
+    expect(refusalOf(() => readFileTables(looped, 'loop.xls'))).toBe(
       'loop.xls: is not a readable .xls workbook (a sector chain is broken)',
     );
     const file = buildXls([{ name: 'S', rows }]);
     // The record after the workbook's BOF (the stream starts at the first sector, byte 512) claims 65,535 bytes.
     file.writeUInt16LE(0xffff, 512 + 20 + 2);
-    expect(refusal(() => readFileTables(file, 'cut.xls'))).toBe(
+    expect(refusalOf(() => readFileTables(file, 'cut.xls'))).toBe(
       'cut.xls: is not a readable .xls workbook (has a record that runs past its end)',
     );
   });
@@ -223,11 +202,11 @@ describe('refusals', () => {
   it('holds a sheet to the import limits, naming the sheet and the limit', () => {
     const limits = { ...DEFAULT_IMPORT_LIMITS, rows: 3, columns: 2 };
     const tall = buildXls([{ name: 'Tall', rows: [['Governor ID'], [1], [2], [3]] }]);
-    expect(refusal(() => readFileTables(tall, 't.xls', { limits }))).toMatch(
+    expect(refusalOf(() => readFileTables(tall, 't.xls', { limits }))).toMatch(
       /^t\.xls: sheet "Tall" has more than 3 rows; .*IMPORT_MAX_ROWS/,
     );
     const wide = buildXls([{ name: 'Wide', rows: [['Governor ID', 'a', 'b']] }]);
-    expect(refusal(() => readFileTables(wide, 'w.xls', { limits }))).toMatch(
+    expect(refusalOf(() => readFileTables(wide, 'w.xls', { limits }))).toMatch(
       /^w\.xls: sheet "Wide" cell C1 is in column 3; .*IMPORT_MAX_COLUMNS/,
     );
   });
