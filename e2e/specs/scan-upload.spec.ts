@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { KingdomSettingsPage } from '../pages/KingdomSettingsPage.ts';
 import { accessCode, perProject, signIn } from '../support/users.ts';
 
@@ -13,16 +13,21 @@ const files = [
   `${FIXTURES}roktracker/bad/${NOT_A_SPREADSHEET}`,
 ];
 
+/** The settings page as superadmin, on a demo kingdom no other spec reads; desktop and mobile each have their own. */
+async function openSettings(page: Page, testInfo: TestInfo): Promise<KingdomSettingsPage> {
+  const kd = perProject(testInfo, 2111, 2112);
+  const code = await accessCode(page, kd);
+  await signIn(page, 'superadmin');
+  const settings = new KingdomSettingsPage(page);
+  await settings.open(kd, code);
+  return settings;
+}
+
 test.describe('uploading scans in the per-kingdom settings page', () => {
   test('several files at once: a result per file, a refused file changes nothing, re-uploads are recognised', async ({
     page,
   }, testInfo) => {
-    // Superadmin, on a demo kingdom no other spec reads; desktop and mobile each have their own.
-    const kd = perProject(testInfo, 2111, 2112);
-    const code = await accessCode(page, kd);
-    await signIn(page, 'superadmin');
-    const settings = new KingdomSettingsPage(page);
-    await settings.open(kd, code);
+    const settings = await openSettings(page, testInfo);
     await expect(settings.scans).toBeVisible();
     const before = await settings.scanRows.count();
 
@@ -84,11 +89,7 @@ test.describe('uploading scans in the per-kingdom settings page', () => {
   test('a legacy .xls scan, as the original RokTracker saves it, is imported with its time', async ({
     page,
   }, testInfo) => {
-    const kd = perProject(testInfo, 2111, 2112);
-    const code = await accessCode(page, kd);
-    await signIn(page, 'superadmin');
-    const settings = new KingdomSettingsPage(page);
-    await settings.open(kd, code);
+    const settings = await openSettings(page, testInfo);
     const before = await settings.scanRows.count();
     await settings.uploadScans(`${FIXTURES}roktracker-legacy/${LEGACY_XLS}`);
     await expect(settings.uploadResult(LEGACY_XLS)).toContainText('10 governors imported');
@@ -102,11 +103,7 @@ test.describe('uploading scans in the per-kingdom settings page', () => {
   });
 
   test('a file chosen by mistake can be taken out before uploading', async ({ page }, testInfo) => {
-    const kd = perProject(testInfo, 2111, 2112);
-    const code = await accessCode(page, kd);
-    await signIn(page, 'superadmin');
-    const settings = new KingdomSettingsPage(page);
-    await settings.open(kd, code);
+    const settings = await openSettings(page, testInfo);
     await settings.scans.getByLabel('Scanner files', { exact: true }).setInputFiles(files.slice(0, 2));
     await settings.scans.getByRole('button', { name: `Remove ${END_CSV}` }).click();
     const chosen = settings.scans.getByRole('list', { name: 'Chosen files' }).getByRole('listitem');
