@@ -41,10 +41,11 @@ export function openCfb(content: Buffer): CfbFile {
     throw new CfbError('its sector sizes are not those of a compound file');
   }
   const sectorSize = 1 << sectorShift;
-  const sectorCount = Math.floor((content.length - 512) / sectorSize) + (content.length % sectorSize ? 1 : 0);
+  // The header fills the first sector (512 bytes, or 4,096 in a version 4 file, zero after its 512): sector 0 follows.
+  const sectorCount = Math.ceil(content.length / sectorSize) - 1;
   const sector = (index: number): Buffer => {
     if (index >= sectorCount) throw new CfbError(`it points at sector ${index}, past its end`);
-    const start = 512 + index * sectorSize;
+    const start = (index + 1) * sectorSize;
     return content.subarray(start, Math.min(start + sectorSize, content.length));
   };
 

@@ -36,9 +36,10 @@ export interface BuildXlsOptions {
   password?: boolean;
   /** The workbook stream's FAT chain points back at its own first sector. */
   loopedChain?: boolean;
+  /** A version 4 compound file: 4,096-byte sectors, the header alone in the first. */
+  version4?: boolean;
 }
 
-const SECTOR = 512;
 const END_OF_CHAIN = 0xfffffffe;
 const FREE = 0xffffffff;
 const FAT_SECTOR = 0xfffffffd;
@@ -215,8 +216,9 @@ function sstRecords(strings: readonly string[], options: BuildXlsOptions): Buffe
   return records.map((parts, i) => record(i === 0 ? 0x00fc : 0x003c, Buffer.concat(parts)));
 }
 
-/** A version 3 compound file (512-byte sectors) holding one stream. */
+/** A compound file (version 3: 512-byte sectors; version 4: 4,096) holding one stream. */
 function buildCompoundFile(name: string, stream: Buffer, options: BuildXlsOptions): Buffer {
+  const SECTOR = options.version4 ? 4096 : 512;
   const mini = options.miniStream === true;
   const miniData = mini ? pad(stream, 64) : Buffer.alloc(0);
   const streamData = mini ? Buffer.alloc(0) : pad(stream.length < 4096 ? pad(stream, 4096) : stream, SECTOR);
@@ -250,9 +252,9 @@ function buildCompoundFile(name: string, stream: Buffer, options: BuildXlsOption
   const header = Buffer.alloc(SECTOR);
   Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(header, 0);
   header.writeUInt16LE(0x003e, 24);
-  header.writeUInt16LE(3, 26);
+  header.writeUInt16LE(options.version4 ? 4 : 3, 26);
   header.writeUInt16LE(0xfffe, 28);
-  header.writeUInt16LE(9, 30);
+  header.writeUInt16LE(options.version4 ? 12 : 9, 30);
   header.writeUInt16LE(6, 32);
   header.writeUInt32LE(fatSectors, 44);
   header.writeUInt32LE(first.directory, 48);
@@ -265,9 +267,15 @@ function buildCompoundFile(name: string, stream: Buffer, options: BuildXlsOption
   const directory = Buffer.concat([
     directoryEntry('Root Entry', 5, mini ? first.miniData : END_OF_CHAIN, miniData.length, 1),
     directoryEntry(name, 2, mini ? 0 : first.stream, stream.length < 4096 && !mini ? 4096 : stream.length),
-    Buffer.alloc(256),
   ]);
-  return Buffer.concat([header, streamData, directory, miniFat, pad(miniData, SECTOR), fatBytes]);
+  return Buffer.concat([
+    header,
+    streamData,
+    pad(directory, SECTOR),
+    miniFat,
+    pad(miniData, SECTOR),
+    fatBytes,
+  ]);
 }
 
 function directoryEntry(name: string, type: number, start: number, size: number, child = FREE): Buffer {
