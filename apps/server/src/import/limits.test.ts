@@ -69,7 +69,7 @@ describe('import limits', () => {
       refuseOverLimit('b.xlsx', 'unpacks to more than 256 MB', 'inflatedBytes', DEFAULT_IMPORT_LIMITS)
         .message,
     ).toBe(
-      'b.xlsx: unpacks to more than 256 MB; the most an xlsx may unpack to is 256 MB in all (IMPORT_MAX_INFLATED_BYTES)',
+      'b.xlsx: unpacks to more than 256 MB; the most an xlsx or ods may unpack to is 256 MB in all (IMPORT_MAX_INFLATED_BYTES)',
     );
   });
 

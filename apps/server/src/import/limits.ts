@@ -70,16 +70,17 @@ export const IMPORT_LIMIT_DESCRIPTIONS: Readonly<Record<ImportLimitName, LimitDe
   },
   inflatedBytes: {
     env: 'IMPORT_MAX_INFLATED_BYTES',
-    words: (v) => `the most an xlsx may unpack to is ${formatBytes(v)} in all`,
+    words: (v) => `the most an xlsx or ods may unpack to is ${formatBytes(v)} in all`,
     bytes: true,
   },
   compressionRatio: {
     env: 'IMPORT_MAX_COMPRESSION_RATIO',
-    words: (v) => `the most one part of an xlsx may unpack to is ${formatCount(v)} times its packed size`,
+    words: (v) =>
+      `the most one part of an xlsx or ods may unpack to is ${formatCount(v)} times its packed size`,
   },
   zipEntries: {
     env: 'IMPORT_MAX_ZIP_ENTRIES',
-    words: (v) => `the most parts an xlsx may have is ${formatCount(v)}`,
+    words: (v) => `the most parts an xlsx or ods may have is ${formatCount(v)}`,
   },
   sheets: { env: 'IMPORT_MAX_SHEETS', words: (v) => `the most sheets one import takes is ${formatCount(v)}` },
   rows: { env: 'IMPORT_MAX_ROWS', words: (v) => `the most rows one table may have is ${formatCount(v)}` },

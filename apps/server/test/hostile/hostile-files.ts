@@ -1,4 +1,6 @@
 import { crc32 } from 'node:zlib';
+import { ODS_MIMETYPE } from '../../src/import/readers/ods.ts';
+import { buildXls, type XlsCell } from '../../src/import/readers/test-xls.ts';
 import { writeZip, type ZipPart } from './zip-writer.ts';
 
 /**
@@ -138,6 +140,30 @@ export function hasControlCharacter(text: string): boolean {
   }
   return false;
 }
+
+// ---- legacy xls and ods -------------------------------------------------------------------------------------------
+
+/** A governor table as .xls cells: the header, then `count` governors. */
+function xlsTable(count: number): XlsCell[][] {
+  return [
+    HEADER,
+    ...governorRows(count).map((line) => line.split(',').map((cell, i) => (i === 1 ? cell : Number(cell)))),
+  ];
+}
+
+/** An OpenDocument spreadsheet of one sheet, `rows` its table-row elements; `stored`: content.xml not deflated. */
+function ods(rows: string, stored = false): Buffer {
+  const content =
+    '<office:document-content><office:body><office:spreadsheet><table:table table:name="Scan 1">' +
+    `<table:table-row>${HEADER.map((name) => `<table:table-cell office:value-type="string"><text:p>${name}</text:p></table:table-cell>`).join('')}</table:table-row>` +
+    `${rows}</table:table></office:spreadsheet></office:body></office:document-content>`;
+  return writeZip([
+    { name: 'mimetype', data: Buffer.from(ODS_MIMETYPE), stored: true },
+    { name: 'content.xml', data: Buffer.from(content), stored },
+  ]);
+}
+
+const ODS_NUMBER = (value: number) => `<table:table-cell office:value-type="float" office:value="${value}"/>`;
 
 // ---- the cases ----------------------------------------------------------------------------------------------------
 
@@ -297,6 +323,45 @@ export const HOSTILE_FILES: HostileFile[] = [
     target: 'scan',
     expect: { kind: 'refused', says: /row 3, column "Governor ID".*"0x10"/ },
     content: once(() => csv([HEADER.join(','), '40000001,Alpha,1,1,1', '0x10,Beta,2,2,2'])),
+  },
+  {
+    fileName: 'looped-chain-2026-10-01.xls',
+    title: 'an .xls whose sector chain loops back on itself',
+    target: 'scan',
+    expect: { kind: 'refused', says: /not a readable \.xls workbook \(a sector chain is broken\)/ },
+    content: once(() => buildXls([{ name: 'Scan 1', rows: xlsTable(400) }], { loopedChain: true })),
+  },
+  {
+    fileName: 'all-rows-2026-10-01.xls',
+    title: 'an .xls sheet of 65,536 rows (all BIFF8 has), past the row limit',
+    target: 'scan',
+    expect: { kind: 'refused', says: /more than 50,000 rows|IMPORT_MAX_ROWS/ },
+    content: once(() => buildXls([{ name: 'Scan 1', rows: xlsTable(65_535) }])),
+  },
+  {
+    fileName: 'repeated-row-2026-10-01.ods',
+    title: 'an .ods row of values repeated 1,000,000 times',
+    target: 'scan',
+    expect: { kind: 'refused', says: /more than 50,000 rows|IMPORT_MAX_ROWS/ },
+    content: once(() =>
+      ods(
+        `<table:table-row table:number-rows-repeated="1000000">${[40000001, 1, 1, 1, 1].map(ODS_NUMBER).join('')}</table:table-row>`,
+      ),
+    ),
+  },
+  {
+    fileName: 'space-run-2026-10-01.ods',
+    title: 'an .ods cell of 100,000 runs of 999,999,999 spaces',
+    target: 'scan',
+    expect: { kind: 'refused', says: /characters|IMPORT_MAX_CELL_CHARS/ },
+    content: once(() =>
+      ods(
+        `<table:table-row>${ODS_NUMBER(40000001)}<table:table-cell office:value-type="string"><text:p>` +
+          `${'<text:s text:c="999999999"/>'.repeat(100_000)}</text:p></table:table-cell></table:table-row>`,
+        // Stored, not deflated: packed, the compression-ratio limit would refuse it before the cell is read.
+        true,
+      ),
+    ),
   },
   {
     fileName: 'infinity-2026-10-01.csv',

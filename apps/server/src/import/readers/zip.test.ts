@@ -74,7 +74,7 @@ describe('ZipArchive', () => {
     const oneSheet = new ZipArchive(content).readText('xl/worksheets/sheet1.xml')!.length;
     // Room for one sheet but not two: the second is refused while it inflates.
     expect(refusal(content, { inflatedBytes: Math.round(oneSheet * 1.5) })).toMatch(
-      /^f\.xlsx: unpacks to more than [\d.]+ KB \(at entry xl\/worksheets\/sheet2\.xml\); the most an xlsx may unpack to is [\d.]+ KB in all \(IMPORT_MAX_INFLATED_BYTES\)$/,
+      /^f\.xlsx: unpacks to more than [\d.]+ KB \(at entry xl\/worksheets\/sheet2\.xml\); the most an xlsx or ods may unpack to is [\d.]+ KB in all \(IMPORT_MAX_INFLATED_BYTES\)$/,
     );
     expect(readFileTables(content, 'f.xlsx').tables.map((t) => t.sheetName)).toEqual(['One', 'Two']);
   });
@@ -85,7 +85,7 @@ describe('ZipArchive', () => {
     truthful[2] = { name: 'xl/worksheets/sheet1.xml', content: bomb };
     const message =
       'f.xlsx: has an entry (xl/worksheets/sheet1.xml) that unpacks to more than 200 times its packed size; ' +
-      'the most one part of an xlsx may unpack to is 200 times its packed size (IMPORT_MAX_COMPRESSION_RATIO)';
+      'the most one part of an xlsx or ods may unpack to is 200 times its packed size (IMPORT_MAX_COMPRESSION_RATIO)';
     expect(refusal(buildZip(truthful))).toBe(message);
     // Declaring a small size does not get it inflated past the cap.
     const lying = [...truthful];
@@ -104,7 +104,7 @@ describe('ZipArchive', () => {
   it('caps the number of entries', () => {
     const parts = xlsxParts([{ name: 'S', rows: [HEADER] }]);
     expect(refusal(buildZip(parts), { zipEntries: 2 })).toBe(
-      'f.xlsx: has 3 parts; the most parts an xlsx may have is 2 (IMPORT_MAX_ZIP_ENTRIES)',
+      'f.xlsx: has 3 parts; the most parts an xlsx or ods may have is 2 (IMPORT_MAX_ZIP_ENTRIES)',
     );
     expect(() => new ZipArchive(buildZip(parts), { ...DEFAULT_IMPORT_LIMITS, zipEntries: 2 })).toThrow(
       ZipLimitError,
