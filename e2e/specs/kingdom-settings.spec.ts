@@ -104,7 +104,7 @@ test.describe('the per-kingdom settings page', () => {
     );
     const prekvk = settings.section('prekvk');
     await prekvk.getByLabel('KvK number').fill('91');
-    await prekvk.getByLabel('File (CSV or xlsx)').setInputFiles(csv);
+    await prekvk.getByLabel('File (CSV or spreadsheet)').setInputFiles(csv);
     await prekvk.getByRole('button', { name: 'Upload' }).click();
     await expect(prekvk.getByRole('status')).toContainText(
       '2 governors saved to the pre-KvK points of KvK 91',
@@ -113,7 +113,7 @@ test.describe('the per-kingdom settings page', () => {
 
     const hoh = settings.section('hoh');
     await hoh.getByLabel('KvK number').fill('91');
-    await hoh.getByLabel('File (CSV or xlsx)').setInputFiles(HOH_TEMPLATE);
+    await hoh.getByLabel('File (CSV or spreadsheet)').setInputFiles(HOH_TEMPLATE);
     await hoh.getByRole('button', { name: 'Upload' }).click();
     await expect(hoh.getByRole('alert')).toContainText('only example rows');
   });

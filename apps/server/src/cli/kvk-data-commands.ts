@@ -34,7 +34,7 @@ export function registerKvkDataCommands(program: Command): void {
       .description(table.description)
       .command('import <kd> <kvk-number> <file>')
       .description(
-        `import ${table.label} of one KvK from a csv or xlsx file; safe to repeat (updates the governors in it)`,
+        `import ${table.label} of one KvK from a csv or spreadsheet (xlsx, xls, ods) file; safe to repeat (updates the governors in it)`,
       )
       .action(async (kd: string, kvkNumber: string, file: string) => {
         const kingdomKd = parseWholeNumber('kd', kd);

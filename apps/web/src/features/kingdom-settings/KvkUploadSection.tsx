@@ -59,7 +59,7 @@ export function KvkUploadSection({
     const number = Number(kvk);
     if (!Number.isInteger(number) || number < 1)
       return setMessage({ tone: 'error', text: 'KvK number must be a positive whole number' });
-    if (!file) return setMessage({ tone: 'error', text: 'Choose a CSV or xlsx file to upload' });
+    if (!file) return setMessage({ tone: 'error', text: 'Choose a CSV or spreadsheet (xlsx, xls, ods) to upload' });
     setMessage(null);
     upload.mutate(
       { kind, file, kvk: number },
@@ -94,7 +94,7 @@ export function KvkUploadSection({
             className={inputClass}
           />
         </Field>
-        <Field label="File (CSV or xlsx)" htmlFor={ids.file}>
+        <Field label="File (CSV or spreadsheet)" htmlFor={ids.file}>
           <input
             ref={fileRef}
             id={ids.file}
