@@ -59,7 +59,8 @@ export function KvkUploadSection({
     const number = Number(kvk);
     if (!Number.isInteger(number) || number < 1)
       return setMessage({ tone: 'error', text: 'KvK number must be a positive whole number' });
-    if (!file) return setMessage({ tone: 'error', text: 'Choose a CSV or spreadsheet (xlsx, xls, ods) to upload' });
+    if (!file)
+      return setMessage({ tone: 'error', text: 'Choose a CSV or spreadsheet (xlsx, xls, ods) to upload' });
     setMessage(null);
     upload.mutate(
       { kind, file, kvk: number },
