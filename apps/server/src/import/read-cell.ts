@@ -39,9 +39,12 @@ export function cellReader(table: RawTable, fileName: string, placePrefix: strin
     refuse(fileName, `${place(rowNumber, column)}: ${problem}`);
 
   const number = (raw: unknown, rowNumber: number, column: string, what: string) => {
-    if (typeof raw === 'string' && raw.trim().toLowerCase() === UNKNOWN_WORD) return null;
     const parsed = parseScanValue(raw, numberOptions);
-    if (parsed.kind === 'invalid') throw fail(rowNumber, column, notANumber(raw, parsed.reason, what));
+    if (parsed.kind === 'invalid') {
+      // Looked at only once a cell is no number: every number cell of a CSV is text, so not on each of them.
+      if (typeof raw === 'string' && raw.trim().toLowerCase() === UNKNOWN_WORD) return null;
+      throw fail(rowNumber, column, notANumber(raw, parsed.reason, what));
+    }
     return parsed.kind === 'empty' ? null : parsed.value;
   };
 

@@ -1,6 +1,6 @@
 import { refuse } from '../import-error.ts';
 import { DEFAULT_IMPORT_LIMITS, formatCount, type ImportLimits, refuseOverLimit } from '../limits.ts';
-import { rolledUpTable, scanTables, summaryTimeOf, type WorkbookSheets } from './sheet-choice.ts';
+import { chooseTables, type WorkbookSheets } from './sheet-choice.ts';
 import { type CellValue, cellName, type SheetRow } from './spreadsheet-xml.ts';
 import { type FileTables, HEADER_SEARCH_ROWS } from './table.ts';
 import type { XlsxOptions } from './xlsx.ts';
@@ -63,13 +63,7 @@ export function readOdsTables(content: Buffer, fileName: string, options: XlsxOp
     sheets,
     openSheet: (sheet) => ({ top: () => sheet.rows.slice(0, HEADER_SEARCH_ROWS), all: () => sheet.rows }),
   };
-  const found = options.rolledUp ? rolledUpTable(workbook, fileName) : scanTables(workbook, fileName);
-  return {
-    container: 'ods',
-    ...found,
-    sheetNames: sheets.map((sheet) => sheet.name),
-    ...summaryTimeOf(workbook),
-  };
+  return chooseTables(workbook, fileName, options.rolledUp ?? false);
 }
 
 /** The cell being read: its value's type and value attributes, and its paragraphs' text so far. */

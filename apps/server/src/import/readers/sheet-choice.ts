@@ -44,7 +44,7 @@ export interface WorkbookSheets<S extends { name: string }> {
 type FoundTables = Pick<FileTables, 'tables' | 'skippedSheets'>;
 
 /** With the rolled-up option: the `Rolled Up …` sheet alone; every other sheet is named as skipped. */
-export function rolledUpTable<S extends { name: string }>(
+function rolledUpTable<S extends { name: string }>(
   workbook: WorkbookSheets<S>,
   fileName: string,
 ): FoundTables {
@@ -69,10 +69,7 @@ export function rolledUpTable<S extends { name: string }>(
 }
 
 /** Without it: every data sheet whose header names a governor ID, in workbook order. */
-export function scanTables<S extends { name: string }>(
-  workbook: WorkbookSheets<S>,
-  fileName: string,
-): FoundTables {
+function scanTables<S extends { name: string }>(workbook: WorkbookSheets<S>, fileName: string): FoundTables {
   const { sheets, container } = workbook;
   const tables: RawTable[] = [];
   const skippedSheets: FileTables['skippedSheets'] = [];
@@ -111,10 +108,23 @@ export function scanTables<S extends { name: string }>(
   return { tables, skippedSheets };
 }
 
-/** Hero Scrolls: cell F2 of the `Summary` sheet, which holds the scan time. */
-export function summaryTimeOf<S extends { name: string }>(
+/** The workbook's tables as FileTables has them: the scan sheets (or the rolled-up one), the skipped, the names. */
+export function chooseTables<S extends { name: string }>(
   workbook: WorkbookSheets<S>,
-): { summaryTime?: CellValue } {
+  fileName: string,
+  rolledUp: boolean,
+): Pick<FileTables, 'container' | 'tables' | 'skippedSheets' | 'sheetNames' | 'summaryTime'> {
+  const found = rolledUp ? rolledUpTable(workbook, fileName) : scanTables(workbook, fileName);
+  return {
+    container: workbook.container,
+    ...found,
+    sheetNames: workbook.sheets.map((sheet) => sheet.name),
+    ...summaryTimeOf(workbook),
+  };
+}
+
+/** Hero Scrolls: cell F2 of the `Summary` sheet, which holds the scan time. */
+function summaryTimeOf<S extends { name: string }>(workbook: WorkbookSheets<S>): { summaryTime?: CellValue } {
   const summary = workbook.sheets.find((sheet) => normaliseHeader(sheet.name) === SUMMARY_SHEET);
   if (!summary) return {};
   const rows = workbook.openSheet(summary).top();

@@ -1,7 +1,7 @@
 import { refuse } from '../import-error.ts';
 import { DEFAULT_IMPORT_LIMITS, formatCount, type ImportLimits, refuseOverLimit } from '../limits.ts';
 import { CfbError, openCfb } from './cfb.ts';
-import { rolledUpTable, scanTables, summaryTimeOf, type WorkbookSheets } from './sheet-choice.ts';
+import { chooseTables, type WorkbookSheets } from './sheet-choice.ts';
 import { type CellValue, cellName, type SheetRow } from './spreadsheet-xml.ts';
 import { type FileTables, HEADER_SEARCH_ROWS } from './table.ts';
 import { readSharedStrings, readShortString, readUnicodeString, substream, XlsError } from './xls-records.ts';
@@ -69,14 +69,7 @@ function readWorkbook(
   limits: ImportLimits,
 ): FileTables {
   const { workbook, date1904 } = openXlsWorkbook(content, fileName, limits);
-  const found = rolledUp ? rolledUpTable(workbook, fileName) : scanTables(workbook, fileName);
-  return {
-    container: 'xls',
-    ...found,
-    sheetNames: workbook.sheets.map((sheet) => sheet.name),
-    ...summaryTimeOf(workbook),
-    date1904,
-  };
+  return { ...chooseTables(workbook, fileName, rolledUp), date1904 };
 }
 
 /** The workbook's worksheets, each read when asked (what the sheet choice needs), and its date system. */

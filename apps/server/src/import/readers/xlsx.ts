@@ -1,6 +1,6 @@
 import { refuse } from '../import-error.ts';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits, refuseOverLimit } from '../limits.ts';
-import { rolledUpTable, scanTables, summaryTimeOf, type WorkbookSheets } from './sheet-choice.ts';
+import { chooseTables, type WorkbookSheets } from './sheet-choice.ts';
 import { CellError, readSharedStrings, readSheetRows } from './spreadsheet-xml.ts';
 import { type FileTables, HEADER_SEARCH_ROWS } from './table.ts';
 import {
@@ -86,14 +86,7 @@ function readWorkbook(
     },
     isPivot: (sheet) => hasPivotTable(zip, sheet, part),
   };
-  const found = rolledUp ? rolledUpTable(workbook, fileName) : scanTables(workbook, fileName);
-  return {
-    container: 'xlsx',
-    ...found,
-    sheetNames: sheets.map((sheet) => sheet.name),
-    ...summaryTimeOf(workbook),
-    date1904,
-  };
+  return { ...chooseTables(workbook, fileName, rolledUp), date1904 };
 }
 
 /** A pivot table summarises other data; Excel links it from the sheet's relationships. */
