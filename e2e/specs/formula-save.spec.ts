@@ -104,8 +104,12 @@ test.describe('formula editor: save and reset', () => {
     }
     await expect(editor.floatingSave).toBeVisible();
     await expect(editor.floatingSave).toHaveText('Save + 2');
+    const pageHeight = () => page.evaluate(() => document.documentElement.scrollHeight);
+    const heightWithButton = await pageHeight();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect(editor.floatingSave).toHaveCount(0);
+    // The page keeps its height as the button hides: nothing slides under a finger tapping near the bottom.
+    expect(await pageHeight()).toBe(heightWithButton);
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(editor.floatingSave).toBeVisible();
     await editor.floatingSave.click();
