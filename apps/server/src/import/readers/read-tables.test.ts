@@ -170,6 +170,10 @@ describe('readFileTables on every format', () => {
     expect(refusal(Buffer.from([0x09, 0x04, 6, 0, 0, 0, 0x10, 0]), 'excel4.xls')).toBe(
       'excel4.xls: is an Excel 4.0 (or older) workbook, which is not read; open it and save it as .xlsx or .csv',
     );
+    // Named .numbers, whatever its bytes (Numbers '09 saved another layout): the way out is an export.
+    expect(refusal(Buffer.from('ID,Name\n1,A\n'), 'scan.numbers')).toMatch(
+      /^scan\.numbers: is an Apple Numbers document, which is not read; in Numbers choose File › Export To/,
+    );
     expect(refusal(Buffer.from('ID\n1\n'), 'a.csv', { rolledUp: true })).toBe(
       'a.csv: the rolled-up option is for Hero Scrolls xlsx files; import this file without it',
     );

@@ -6,7 +6,7 @@ import { readJsonLines } from './jsonl.ts';
 import { isOdsPackage, readOdsTables } from './ods.ts';
 import type { FileTables, RawTable } from './table.ts';
 import { readXlsTables } from './xls.ts';
-import { readXlsxTables } from './xlsx.ts';
+import { readXlsxTables, refuseNumbersDocument } from './xlsx.ts';
 
 /**
  * The one entry to the readers: which format a file is (from its first bytes, then its extension), and every
@@ -49,6 +49,7 @@ export function readFileTables(
       'is a web page or XML spreadsheet named .xls, not a workbook; open it and save it as .xlsx or .csv',
     );
   }
+  if (extension === 'numbers') throw refuseNumbersDocument(fileName);
   if (extension === 'ods' || (startsWith(content, ZIP_MAGIC) && isOdsPackage(content))) {
     return readOdsTables(content, fileName, { rolledUp: options.rolledUp ?? false, limits });
   }

@@ -142,5 +142,13 @@ describe('readXlsxTables on cells as spreadsheets write them', () => {
     expect(refusal(xlsb)).toBe(
       'f.xlsx: is an Excel binary workbook (.xlsb), which is not read; open it and save it as .xlsx or .csv',
     );
+    // A Numbers document (as Numbers 3 and later save it): a ZIP of binary parts, no workbook.
+    const numbers = buildZip([
+      { name: 'Index/Document.iwa', content: Buffer.from([0x00, 0x8d, 0x01]) },
+      { name: 'Metadata/Properties.plist', content: 'bplist00' },
+    ]);
+    expect(refusal(numbers)).toBe(
+      'f.xlsx: is an Apple Numbers document, which is not read; in Numbers choose File › Export To › Excel (or CSV) and import that file',
+    );
   });
 });

@@ -40,12 +40,21 @@ export function readXlsxTables(content: Buffer, fileName: string, options: XlsxO
   }
 }
 
+export function refuseNumbersDocument(fileName: string) {
+  return refuse(
+    fileName,
+    'is an Apple Numbers document, which is not read; in Numbers choose File › Export To › Excel (or CSV) and import that file',
+  );
+}
+
 function readWorkbook(
   zip: ZipArchive,
   fileName: string,
   rolledUp: boolean,
   limits: ImportLimits,
 ): FileTables {
+  // Numbers (Apple) saves a ZIP too: its sheets are in a binary format of its own.
+  if (zip.has('Index/Document.iwa')) throw refuseNumbersDocument(fileName);
   const part = partReader(fileName, limits);
   const workbookPath = part('its package', () => findWorkbookPath(zip));
   if (workbookPath.toLowerCase().endsWith('.bin')) {
