@@ -21,6 +21,8 @@ export interface Options {
   saturationSeconds: number;
   importRuns: number;
   firstScreenSamples: number;
+  /** Fresh servers, each giving the first screen's cold figure one sample. */
+  firstScreenColdRounds: number;
 }
 
 export function parseOptions(args: readonly string[]): Options {
@@ -62,6 +64,7 @@ export function parseOptions(args: readonly string[]): Options {
     saturationSeconds: quick ? 5 : 20,
     importRuns: quick ? 2 : 5,
     firstScreenSamples: quick ? 2 : 5,
+    firstScreenColdRounds: quick ? 1 : 5,
   };
 }
 

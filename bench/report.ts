@@ -259,7 +259,7 @@ const CHECKS: Check[] = [
         if (failed(f)) return { text: `error: ${f.error}`, met: false };
         if ('skipped' in f) return { text: `skipped: ${f.skipped}`, met: null };
         return {
-          text: `${formatPair(f.cold)} (warm ${formatPair(f.warm)})`,
+          text: `${formatPair(f.cold)} (${f.coldMs.length} fresh servers; warm ${formatPair(f.warm)})`,
           met: f.cold.p95 < 600,
         };
       },
