@@ -129,6 +129,20 @@ export default defineConfig({
               name: 'vendor',
               test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/](?:react-query|query-core)|zod)[\\/]/,
             },
+            // The app's shared code (API client and hooks, components, exports, packages/core) and the dashboard's
+            // own modules, two chunks where the bundler made 19: a shared link's first screen fetched 24 scripts
+            // over HTTP/1.1's 6 connections, and its scripts were in 50–130 ms later than with 7 (first row 30–100 ms
+            // sooner; docs/benchmarks.md, "Issue 16: first screen, fewer scripts"). Its price: the landing page
+            // loads 9 kB (gzipped) more. The dashboard's parts loaded on demand (Autarch, the filter editor, the
+            // Diplomatic Overview) and the route module itself, which the server preloads by name, stay apart.
+            {
+              name: 'app',
+              test: /apps[\\/]web[\\/]src[\\/](?:api|components|export|auth|features[\\/](?:kingdom\.ts|governor[\\/]GovernorLink))|packages[\\/]core[\\/]src[\\/]/,
+            },
+            {
+              name: 'dashboard',
+              test: /apps[\\/]web[\\/]src[\\/]features[\\/]dashboard[\\/](?!page\.tsx|AutarchView|FilterModal|DiploModal|lazy-parts)/,
+            },
           ],
         },
       },
