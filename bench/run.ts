@@ -140,7 +140,7 @@ async function measureFirstScreens(
           if ('skipped' in result) return { path, skipped: result.skipped };
           coldMs.push(...result.coldMs.map((ms) => round(ms)));
           warmMs.push(...result.warmMs.map((ms) => round(ms)));
-          if (first) wireBytes = await measureServedBytes(server.baseUrl, path);
+          if (first) wireBytes = await measureServedBytes(server.baseUrl, path, record('wireBytes'));
         } finally {
           await server.stop();
         }
@@ -153,18 +153,26 @@ async function measureFirstScreens(
   return { firstScreen, wireBytes };
 }
 
-async function measureServedBytes(baseUrl: string, pagePath: string): Promise<Outcome<WireBytes>> {
-  return attempt('bytes on the wire: dashboard assets and the largest export page', async () => {
-    // The file list of the build this server serves: starting it may have rebuilt the app.
-    const served = await measureWebBundle();
-    return measureWireBytes({
-      baseUrl,
-      pagePath,
-      assetPaths: served.dashboardFiles.map((file) => `/${file}`),
-      kd: KD,
-      code: CODE,
-    });
-  });
+async function measureServedBytes(
+  baseUrl: string,
+  pagePath: string,
+  onLoad: (load: LoadDuring) => void,
+): Promise<Outcome<WireBytes>> {
+  return attempt(
+    'bytes on the wire: dashboard assets and the largest export page',
+    async () => {
+      // The file list of the build this server serves: starting it may have rebuilt the app.
+      const served = await measureWebBundle();
+      return measureWireBytes({
+        baseUrl,
+        pagePath,
+        assetPaths: served.dashboardFiles.map((file) => `/${file}`),
+        kd: KD,
+        code: CODE,
+      });
+    },
+    onLoad,
+  );
 }
 
 async function runDatabase(name: DatabaseName, options: Options): Promise<DatabaseResults> {
