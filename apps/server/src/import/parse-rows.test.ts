@@ -168,3 +168,33 @@ describe('values', () => {
     );
   });
 });
+
+describe('several rows to fix', () => {
+  it('names up to five rows to fix in one refusal, and how many more there are', () => {
+    const text =
+      'ID,Name,Power,Deads\n1,A,abc,1\n2,B,5,-4\n3,C,5,1\n4,D,5,x\n5,E,12x,1\n6,F,y,1\n7,G,z,1\n8,H,w,1\n';
+    expect(refusalOf(() => scanOf('s.csv', text))).toBe(
+      's.csv: 7 rows cannot be imported as they are: ' +
+        'row 2, column "Power": "abc" is not a number; ' +
+        'row 3, column "Deads": "-4" is negative (only -1, -2 and -3 mean unknown); ' +
+        'row 5, column "Deads": "x" is not a number; ' +
+        'row 6, column "Power": "12x" is not a number; ' +
+        'row 7, column "Power": "y" is not a number; and 2 more rows',
+    );
+  });
+
+  it('counts a governor ID given twice with different values among them', () => {
+    expect(refusalOf(() => scanOf('s.csv', 'ID,Name,Power\n1,A,5\n2,B,q\n1,A,6\n'))).toBe(
+      's.csv: 2 rows cannot be imported as they are: row 3, column "Power": "q" is not a number; rows 2 and 4 ' +
+        'both have governor ID 1 with different values (first difference: column "Power": 5 and 6); a scan holds ' +
+        'one row per governor: remove the wrong row',
+    );
+  });
+
+  it('stops looking after 1,000 rows to fix', () => {
+    const text = `ID,Power\n${Array.from({ length: 3000 }, (_, i) => `${i + 1},bad`).join('\n')}\n`;
+    expect(refusalOf(() => scanOf('s.csv', text))).toMatch(
+      /^s\.csv: 1,000 or more rows cannot be imported as they are: row 2, .*; and more$/,
+    );
+  });
+});

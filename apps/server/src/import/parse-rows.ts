@@ -1,3 +1,4 @@
+import { AppError } from '../errors.ts';
 import type { GovernorStatRow } from '../features/scans/scan-store.ts';
 import { type ColumnMap, GOVERNOR_ID_HEADERS, mapColumns } from './columns.ts';
 import { refuse } from './import-error.ts';
@@ -45,15 +46,24 @@ export function parseGovernorRows(
   const kept = new Map<number, { number: number; row: GovernorStatRow }>();
   const rows: GovernorStatRow[] = [];
   const skippedRows: SkippedRow[] = [];
+  const problems = new RowProblems(fileName);
   let mergedRepeatedRows = 0;
   for (const { number, cells } of table.rows) {
     const rawId = cells[idColumn.index];
-    const id = read.governorId(rawId, number, idColumn.header);
-    if (id === undefined) {
-      skippedRows.push({ row: number, reason: `unreadable governor ID ${quoteCell(rawId ?? '')}` });
-      continue;
+    let id: number | undefined;
+    let row: GovernorStatRow;
+    try {
+      id = read.governorId(rawId, number, idColumn.header);
+      if (id === undefined) {
+        skippedRows.push({ row: number, reason: `unreadable governor ID ${quoteCell(rawId ?? '')}` });
+        continue;
+      }
+      row = readRow(read, columns, cells, number);
+    } catch (error) {
+      // The rest of the file is still read, so that one refusal lists every row to fix (up to a point).
+      if (problems.add(error)) continue;
+      break;
     }
-    const row = readRow(read, columns, cells, number);
     row.governor_id = id;
     if (options.zeroRowMeansUnread) forgetZeroRow(row, columns);
 
@@ -69,16 +79,19 @@ export function parseGovernorRows(
         mergedRepeatedRows++;
         continue;
       }
-      throw refuse(
+      const problem = refuse(
         fileName,
         `${options.placePrefix ?? ''}${table.rowWord}s ${earlier.number} and ${number} both have governor ID ${id} ` +
           `with different values (first difference: ${difference}); a scan holds one row per governor: ` +
           'remove the wrong row',
       );
+      if (problems.add(problem)) continue;
+      break;
     }
     kept.set(id, { number, row });
     rows.push(row);
   }
+  problems.throwIfAny(table.rowWord);
   refuseMostlyUnreadable(table, fileName, skippedRows);
   return {
     rows,
@@ -116,6 +129,43 @@ function checkedColumns(table: RawTable, fileName: string): ColumnMap {
   }
   if (table.rows.length === 0) throw refuse(fileName, 'has a header row but no governor rows');
   return columns;
+}
+
+/** How many rows with a problem are listed in the refusal, and how many are looked for in all. */
+const LISTED_PROBLEMS = 5;
+const COUNTED_PROBLEMS = 1_000;
+
+/**
+ * The rows a file cannot be imported with, gathered so that the refusal names several of them at once: a person
+ * fixing a scan in a spreadsheet sees every row to fix, not one per attempt. A refusal of one row reads as before.
+ */
+class RowProblems {
+  private readonly refusals: AppError[] = [];
+  private count = 0;
+
+  constructor(private readonly fileName: string) {}
+
+  /** Notes a row's refusal (anything else is thrown on); false once enough are counted to stop reading. */
+  add(error: unknown): boolean {
+    if (!(error instanceof AppError) || error.code !== 'IMPORT_REFUSED') throw error;
+    this.count++;
+    if (this.refusals.length < LISTED_PROBLEMS) this.refusals.push(error);
+    return this.count < COUNTED_PROBLEMS;
+  }
+
+  throwIfAny(rowWord: 'row' | 'line'): void {
+    const [first] = this.refusals;
+    if (first === undefined) return;
+    if (this.count === 1) throw first;
+    const prefix = `${this.fileName}: `;
+    const listed = this.refusals.map((refusal) => refusal.message.slice(prefix.length)).join('; ');
+    const stopped = this.count >= COUNTED_PROBLEMS;
+    const total = stopped ? `${COUNTED_PROBLEMS.toLocaleString('en-US')} or more` : String(this.count);
+    const rest = this.count - this.refusals.length;
+    const more =
+      rest === 0 ? '' : stopped ? '; and more' : `; and ${rest} more ${rowWord}${rest === 1 ? '' : 's'}`;
+    throw refuse(this.fileName, `${total} ${rowWord}s cannot be imported as they are: ${listed}${more}`);
+  }
 }
 
 function readRow(
