@@ -138,7 +138,9 @@ test.describe('farm links', () => {
       await dkp.openLoaded();
       await dkp.search.fill(String(farm['Governor ID']));
       await expect(dkp.rows).toHaveCount(1);
-      await expect(dkp.rows.first()).toContainText(`Farm of ${farm['Farm Of']}`);
+      // Named after its main, as on the main dashboard.
+      const main = kvk.playerData.find((row) => row['Governor ID'] === farm['Farm Of'])!;
+      await expect(dkp.rows.first()).toContainText(`Farm of ${main.Name}`);
     } finally {
       await page.request.post(policy, { headers: auth, data: { mode: 'counted', weightPct: 100 } });
     }

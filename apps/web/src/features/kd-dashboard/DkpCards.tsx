@@ -4,13 +4,15 @@ import type { ReactNode } from 'react';
 import { Avatar } from '../../components/Avatar.tsx';
 import { ReviewMark } from '../../components/table/ReviewMark.tsx';
 import { GovernorLink } from '../governor/GovernorLink.tsx';
-import { formatPercent, REACHED_COLORS, reachedBand } from './format.ts';
+import { farmOfText, formatPercent, REACHED_COLORS, reachedBand } from './format.ts';
 
 interface DkpCardsProps {
   rows: readonly DkpRow[];
   activeColumns: readonly DkpRowField[];
   /** A governor's place by DKP Score, whatever the list is sorted by. */
   rankOf: ReadonlyMap<unknown, number>;
+  /** Governor ID → name, for a farm's main. */
+  nameOf: ReadonlyMap<number, string>;
   busy: boolean;
   empty: ReactNode;
 }
@@ -77,7 +79,7 @@ function Stat({ label, value }: { label: string; value: unknown }) {
  * The KvK DKP table on a phone (below 768 px, as the rally page): per governor the name, DKP score, goal and a
  * Reached bar, then power, kills and dead, with the Dead % and KP % bars when the formula has those goals.
  */
-export function DkpCards({ rows, activeColumns, rankOf, busy, empty }: DkpCardsProps) {
+export function DkpCards({ rows, activeColumns, rankOf, nameOf, busy, empty }: DkpCardsProps) {
   if (rows.length === 0) {
     return (
       <p className="rounded-xl border border-dashed border-slate-700 bg-slate-900/40 px-4 py-10 text-center text-slate-400 md:hidden">
@@ -118,7 +120,7 @@ export function DkpCards({ rows, activeColumns, rankOf, busy, empty }: DkpCardsP
                 <div className="flex flex-wrap gap-x-2 text-xs text-slate-400">
                   <span className="tabular-nums">{row['Governor ID']}</span>
                   {row.Alliance && <span>{row.Alliance}</span>}
-                  {row['Farm Of'] !== undefined && <span>Farm of {row['Farm Of']}</span>}
+                  {row['Farm Of'] !== undefined && <span>{farmOfText(row, nameOf)}</span>}
                   <ReviewMark governorId={row['Governor ID']} />
                 </div>
               </div>

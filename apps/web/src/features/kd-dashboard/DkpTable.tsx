@@ -11,7 +11,7 @@ import { TableFooter } from '../../components/table/TableFooter.tsx';
 import { GovernorLink } from '../governor/GovernorLink.tsx';
 import { DEFAULT_DKP_SORT, type DkpView } from './address.ts';
 import { DkpCards } from './DkpCards.tsx';
-import { formatPercent, formatSigned, REACHED_COLORS, reachedBand } from './format.ts';
+import { farmOfText, formatPercent, formatSigned, REACHED_COLORS, reachedBand } from './format.ts';
 
 /** A cell that throws (an unexpected value) shows 'Error' instead of taking the table down (SPEC §2). */
 export function safeRender(render: () => ReactNode): ReactNode {
@@ -58,7 +58,11 @@ export function percentBar(value: unknown, testId?: string): ReactNode {
 
 const NUMERIC_RIGHT = 'right' as const;
 
-function columnFor(field: DkpRowField, rankOf: ReadonlyMap<unknown, number>): DataColumn<DkpRow> | null {
+function columnFor(
+  field: DkpRowField,
+  rankOf: ReadonlyMap<unknown, number>,
+  nameOf: ReadonlyMap<number, string>,
+): DataColumn<DkpRow> | null {
   switch (field) {
     case 'Governor ID':
     case 'power':
@@ -86,7 +90,7 @@ function columnFor(field: DkpRowField, rankOf: ReadonlyMap<unknown, number>): Da
                 </div>
                 <div className="flex items-center gap-1 text-xs text-slate-400 tabular-nums">
                   {row['Governor ID']}
-                  {row['Farm Of'] !== undefined && ` · Farm of ${row['Farm Of']}`}
+                  {row['Farm Of'] !== undefined && ` · ${farmOfText(row, nameOf)}`}
                   <ReviewMark governorId={row['Governor ID']} />
                 </div>
               </div>
@@ -208,6 +212,8 @@ export function DkpTable({ rows, activeColumns, busy, view, onView, onExport }: 
       ),
     [rows],
   );
+  // Farms are named after their main, whose row is in the answer too (mains come first).
+  const nameOf = useMemo(() => new Map(rows.map((row) => [row['Governor ID'], row.Name])), [rows]);
 
   const columns = useMemo(() => {
     // The dead column the formula scores is pinned to the right edge, so on a laptop it is in view beside the DKP
@@ -215,12 +221,12 @@ export function DkpTable({ rows, activeColumns, busy, view, onView, onExport }: 
     const pinned = DEAD_COLUMNS.find((field) => activeColumns.includes(field));
     const list: DataColumn<DkpRow>[] = [];
     for (const field of activeColumns) {
-      const column = columnFor(field, rankOf);
+      const column = columnFor(field, rankOf, nameOf);
       if (column)
         list.push(field === pinned ? { ...column, pinEnd: true, width: column.width ?? 130 } : column);
     }
     return list;
-  }, [activeColumns, rankOf]);
+  }, [activeColumns, rankOf, nameOf]);
 
   const filtered = useMemo(
     () =>
@@ -324,6 +330,7 @@ export function DkpTable({ rows, activeColumns, busy, view, onView, onExport }: 
           rows={visible}
           activeColumns={activeColumns}
           rankOf={rankOf}
+          nameOf={nameOf}
           busy={busy}
           empty={search.trim() === '' ? 'No data available' : 'No governor matches the search'}
         />

@@ -1,4 +1,5 @@
 import { formatInteger } from '@kingdom-stats/core';
+import type { DkpRow } from '@kingdom-stats/core/api';
 
 /** SPEC §2: Reached colours change at 25, 50, 75 and 100 percent. */
 export type ReachedBand = 'low' | 'quarter' | 'half' | 'most' | 'done';
@@ -48,4 +49,14 @@ export function utcDay(epochSeconds: number): string {
     hour12: false,
     timeZone: 'UTC',
   });
+}
+
+/**
+ * "Farm of <main's name>" beside a farm shown apart (docs/farms.md), as the main dashboard says it; the main's ID when
+ * the main's own row is not in the answer. Null for a row that is no farm.
+ */
+export function farmOfText(row: DkpRow, nameOf: ReadonlyMap<number, string>): string | null {
+  const main = row['Farm Of'];
+  if (main === undefined) return null;
+  return `Farm of ${nameOf.get(main) || main}`;
 }
