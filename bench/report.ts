@@ -259,7 +259,7 @@ const CHECKS: Check[] = [
         if (failed(f)) return { text: `error: ${f.error}`, met: false };
         if ('skipped' in f) return { text: `skipped: ${f.skipped}`, met: null };
         return {
-          text: `${formatPair(f.cold)} (${f.coldMs.length} fresh servers; warm ${formatPair(f.warm)})`,
+          text: `${formatPair(f.cold)} (${freshServers(f.coldMs.length)}; warm ${formatPair(f.warm)})`,
           met: f.cold.p95 < 600,
         };
       },
@@ -381,4 +381,8 @@ export function formatTable(rows: readonly TargetRow[]): string {
     `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
     ...lines.slice(1).map(format),
   ].join('\n');
+}
+
+function freshServers(count: number): string {
+  return `${count} fresh server${count === 1 ? '' : 's'}`;
 }

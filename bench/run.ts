@@ -125,7 +125,7 @@ async function measureFirstScreens(
   const path = `/${KD}/dashboard/${CODE}`;
   let wireBytes: Outcome<WireBytes> = { error: 'the bench server did not start' };
   const firstScreen = await attempt(
-    `first screen of the dashboard (${options.firstScreenColdRounds} fresh servers)`,
+    `first screen of the dashboard (cold on ${options.firstScreenColdRounds} fresh server${options.firstScreenColdRounds === 1 ? '' : 's'})`,
     async (): Promise<FirstScreenFigures> => {
       const coldMs: number[] = [];
       const warmMs: number[] = [];
