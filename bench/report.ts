@@ -383,6 +383,6 @@ export function formatTable(rows: readonly TargetRow[]): string {
   ].join('\n');
 }
 
-function freshServers(count: number): string {
+export function freshServers(count: number): string {
   return `${count} fresh server${count === 1 ? '' : 's'}`;
 }

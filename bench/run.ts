@@ -21,7 +21,7 @@ import { measureKdDashboard } from './kd-dashboard.ts';
 import { measureLoadInProcess } from './load-process.ts';
 import { databaseVersion, machine } from './machine.ts';
 import { announceDataGeneration, type Options, parseOptions, resultsFile } from './options.ts';
-import { formatTable, targetRows } from './report.ts';
+import { formatTable, freshServers, targetRows } from './report.ts';
 import {
   DATABASE_LABELS,
   type DatabaseName,
@@ -125,7 +125,7 @@ async function measureFirstScreens(
   const path = `/${KD}/dashboard/${CODE}`;
   let wireBytes: Outcome<WireBytes> = { error: 'the bench server did not start' };
   const firstScreen = await attempt(
-    `first screen of the dashboard (cold on ${options.firstScreenColdRounds} fresh server${options.firstScreenColdRounds === 1 ? '' : 's'})`,
+    `first screen of the dashboard (cold on ${freshServers(options.firstScreenColdRounds)})`,
     async (): Promise<FirstScreenFigures> => {
       const coldMs: number[] = [];
       const warmMs: number[] = [];
@@ -137,10 +137,11 @@ async function measureFirstScreens(
           const first = serverIndex === 0;
           const samples = first ? options.firstScreenSamples : 1;
           const result = await measureFirstScreen({ baseUrl: server.baseUrl, path, samples });
+          // The bytes need no browser: measured even where Chromium is missing.
+          if (first) wireBytes = await measureServedBytes(server.baseUrl, path, record('wireBytes'));
           if ('skipped' in result) return { path, skipped: result.skipped };
           coldMs.push(...result.coldMs.map((ms) => round(ms)));
           warmMs.push(...result.warmMs.map((ms) => round(ms)));
-          if (first) wireBytes = await measureServedBytes(server.baseUrl, path, record('wireBytes'));
         } finally {
           await server.stop();
         }
