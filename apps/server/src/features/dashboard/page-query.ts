@@ -18,10 +18,11 @@ import type { KdGroup } from './summaries.ts';
 
 /**
  * A cold period's first page answered by the database alone (docs/decisions.md, "Speed (issue 16, F2)"): the same
- * period statement as readPeriod, then the page (sorted and limited in SQL) and every home kd's sums (the
- * summaries' input for the kds selected, and the period's list of home kds), in one statement. Only the page's rows cross to the
- * server and are built (by buildPlayerRow, as on the full path), so a cold first view costs about the floor. The
- * full period is computed right after (service.ts), and every later view filters it.
+ * period read as readPeriod, then the page (sorted and limited in SQL) and every home kd's sums (the summaries' input
+ * for the kds selected, and the period's list of home kds), in one statement on SQLite and two side by side on
+ * PostgreSQL. Only the page's rows cross to the server and are built (by buildPlayerRow, as on the full path), so a
+ * cold first view costs about the floor. The full period is computed right after (service.ts), and every later view
+ * filters it.
  *
  * Used only when the answer is provably the full path's: every sorted column and summary metric has an exact SQL
  * form below (whole numbers: the DKP formula's values must be whole), the farm policy counts farms as governors,
@@ -198,16 +199,17 @@ function columnsUsed(expressions: readonly string[]): number[] {
 
 /**
  * The page, sums and home kds of a view that sqlAnswers accepted. `scope`: the home kds a kd or camp view selects
- * (null: the whole period). One statement:
- * - period_rows (queries.ts) with only the columns the sorts, the sums and the home kd use: it is kept for two
- *   passes (a temporary table on SQLite, a materialised CTE on PostgreSQL), and the 24-column row with names cost
- *   more to keep and read than the read itself;
+ * (null: the whole period). Two passes over period_rows (queries.ts), each with only the columns it uses:
  * - the page's keys (governor, first and last scan) sorted and limited in SQL, then the page's full rows by index
  *   lookups of those governors' two stat rows (statLookups: 20 governors, not 16,000);
  * - every home kd's count and sums, grouped: the summaries of the kds in scope, and the period's list of home kds
  *   (every kd, whatever the scope, as the full path lists them). Only plain expressions are summed (each once), and
  *   a weighted metric (KP, DKP) is its weights over those sums (WeightedSum): per row, SQLite's cost was the
  *   case/coalesce expressions, not the grouping (docs/benchmarks.md, F4).
+ * On PostgreSQL the passes are two statements sent side by side, which run at once on two pooled connections: each
+ * costs about the floor, while one statement keeping the rows for both cost nearer their sum (docs/benchmarks.md,
+ * F5). SQLite runs one statement at a time, so there they are one statement over rows kept for both passes (a
+ * temporary table): reading the period twice cost more than keeping it (F3).
  */
 export async function readSqlPage(
   db: Kysely<Database>,
@@ -223,14 +225,11 @@ export async function readSqlPage(
   // Each expression the metrics weigh, summed once in SQL.
   const summed = [...new Set(metrics.flatMap((metric) => metric.terms.map((term) => term.sql)))];
   const sortColumns = request.sorts.map((entry) => columnOf(entry.key));
-  const cte = periodRowsCte(
-    db,
-    context.kingdom.kd,
-    period.scans,
-    undefined,
-    columnsUsed(['v5', ...sortColumns, ...summed]),
-  );
-  if (cte === null) return { rows: [], total: 0, groups: [], homeKds: [] };
+  // period_rows with only the columns the given expressions (and the home kd) use.
+  const periodRows = (expressions: readonly string[]) =>
+    periodRowsCte(db, context.kingdom.kd, period.scans, undefined, columnsUsed(['v5', ...expressions]));
+  const [pageCte, groupsCte, both] = [sortColumns, summed, [...sortColumns, ...summed]].map(periodRows);
+  if (!pageCte || !groupsCte || !both) return { rows: [], total: 0, groups: [], homeKds: [] };
   // Missing values last in either direction, then Gov ID: sortForPaging's order (row-query.ts). NULLS LAST, not a
   // second `is null` key: the expression is then computed once a row.
   const order = request.sorts.map(
@@ -244,27 +243,35 @@ export async function readSqlPage(
   const [array, aggregate] = postgres ? ['json_build_array', 'json_agg'] : ['json_array', 'json_group_array'];
   const inScope =
     scope === null ? sql`true` : scope.length === 0 ? sql`false` : sql`v5 in (${sql.join(scope)})`;
-  const { rows } = await sql<{ page: unknown; groups: unknown }>`
-    ${cte},
-    page_keys as (
+  const pageKeys = sql`page_keys as (
       select v0 as governor_id, v1 as first_at, v2 as last_at from period_rows where ${inScope}
       order by ${sql.raw(order.join(', '))} limit ${request.pageSize} offset ${offset}
-    )
-    select
-      (select ${sql.raw(aggregate)}(${sql.raw(array)}(s.governor_id, s.first_at, s.last_at, ${STAT_EXPRESSIONS}))
-        from page_keys s ${statLookups(
-          context.kingdom.kd,
-          postgres,
-          period.scans.filter((scan) => scan.kind === 'kingdom'),
-        )}) as page,
-      (select ${sql.raw(aggregate)}(${sql.raw(array)}(v5, n, ${sql.raw(sumColumns)}))
-        from (select v5, count(*) as n, ${sql.raw(sums)} from period_rows group by v5) g) as groups
-  `.execute(db);
-  const [page, groups] = ['page', 'groups'].map((name) => {
-    const value = rows[0]?.[name as keyof (typeof rows)[0]];
-    // SQLite answers JSON texts; pg parses json columns itself; an empty aggregate is null on both.
-    return (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as unknown[][];
-  }) as [unknown[][], unknown[][]];
+    )`;
+  const pageSelect = sql`(select ${sql.raw(aggregate)}(${sql.raw(array)}(s.governor_id, s.first_at, s.last_at, ${STAT_EXPRESSIONS}))
+      from page_keys s ${statLookups(
+        context.kingdom.kd,
+        postgres,
+        period.scans.filter((scan) => scan.kind === 'kingdom'),
+      )})`;
+  const groupsSelect = sql`(select ${sql.raw(aggregate)}(${sql.raw(array)}(v5, n, ${sql.raw(sumColumns)}))
+      from (select v5, count(*) as n, ${sql.raw(sums)} from period_rows group by v5) g)`;
+  const [pageValue, groupsValue] = postgres
+    ? await Promise.all([
+        sql<{ page: unknown }>`${pageCte}, ${pageKeys} select ${pageSelect} as page`
+          .execute(db)
+          .then(({ rows }) => rows[0]?.page),
+        sql<{ groups: unknown }>`${groupsCte} select ${groupsSelect} as groups`
+          .execute(db)
+          .then(({ rows }) => rows[0]?.groups),
+      ])
+    : await sql<{ page: unknown; groups: unknown }>`
+        ${both}, ${pageKeys} select ${pageSelect} as page, ${groupsSelect} as groups`
+        .execute(db)
+        .then(({ rows }) => [rows[0]?.page, rows[0]?.groups]);
+  // SQLite answers JSON texts; pg parses json columns itself; an empty aggregate is null on both.
+  const [page, groups] = [pageValue, groupsValue].map(
+    (value) => (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as unknown[][],
+  ) as [unknown[][], unknown[][]];
   // The page's rows are built as the full path builds them; sorted again here because an aggregate's order is
   // not guaranteed by SQL (the same order: the SQL one is sortForPaging's).
   const rowContext = {
