@@ -6,7 +6,7 @@ import { warmUpPool } from './db/pool-warm-up.ts';
 import { autarchRoutes } from './features/autarch/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
-import type { DashboardService } from './features/dashboard/service.ts';
+import { DashboardService } from './features/dashboard/service.ts';
 import { dataReviewRoutes } from './features/data-review/routes.ts';
 import { demoRoutes } from './features/demo/routes.ts';
 import { farmRoutes } from './features/farms/routes.ts';
@@ -74,6 +74,8 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
 
   // One KD DKP service, so one cache, for its dashboard and the governor page, which shows the same rows.
   const kdDashboard = new KdDashboardService(app.db);
+  // The main dashboard's, which an import asks to prepare the kingdom's default view.
+  const dashboard = config.dashboardService ?? new DashboardService(app.db);
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
@@ -85,10 +87,7 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
       await api.register(demoRoutes);
       await api.register(rallyRoutes);
       await api.register(kingdomHomeRoutes);
-      await api.register(
-        dashboardRoutes,
-        config.dashboardService ? { service: config.dashboardService } : {},
-      );
+      await api.register(dashboardRoutes, { service: dashboard });
       await api.register(kdDashboardRoutes, { service: kdDashboard });
       await api.register(movementsRoutes);
       await api.register(formulaRoutes);
@@ -98,7 +97,9 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
       await api.register(authRoutes, { loginEnabled: config.loginEnabled });
       await api.register(userRoutes);
       await api.register(kingdomAdminRoutes);
-      await api.register(kingdomFileRoutes);
+      await api.register(kingdomFileRoutes, {
+        afterScanImport: (kingdom) => dashboard.prepareDefaultView(kingdom),
+      });
       await api.register(farmRoutes);
       await api.register(dataReviewRoutes);
     },

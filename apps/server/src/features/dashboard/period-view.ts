@@ -1,4 +1,5 @@
-import { CAMP_SUMMARY_HEADERS, type PlayerRow } from '@kingdom-stats/core/api';
+import { CAMP_SUMMARY_HEADERS, NO_CAMP, type PlayerRow } from '@kingdom-stats/core/api';
+import type { KingdomContext } from './context.ts';
 import { isUnfiltered, selectRows, type TableData, type TableRequest, viewKey } from './row-query.ts';
 import { fieldMetrics, type Summaries, summariesFor } from './summaries.ts';
 
@@ -46,4 +47,22 @@ export function viewOf(data: PeriodData, request: TableRequest, campNames: reado
   data.views.set(key, view);
   if (data.views.size > VIEWS_KEPT) data.views.delete(data.views.keys().next().value!);
   return view;
+}
+
+/**
+ * The home kds a request's rows can come from when it names a kd or a camp (null: any, or a view that needs
+ * governors of no camp, whose kds are not listed). Top N, search and column filters select within those kds.
+ */
+export function homeKdScope(request: TableRequest, context: KingdomContext): number[] | null {
+  const campKds =
+    request.camp === null || sameName(request.camp, NO_CAMP) ? null : context.campKds(request.camp);
+  if (request.kd !== null) {
+    // A kd outside the named camp selects nobody; scoping to it still answers that.
+    return [request.kd];
+  }
+  return campKds;
+}
+
+function sameName(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
 }

@@ -9,20 +9,15 @@ import {
 } from '@kingdom-stats/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { withReviewMarks } from '../data-review/marks.ts';
-import { withFarmMarks } from '../farms/marks.ts';
 import { LARGE_PAGE_ROWS, pageSchemas, sendLargePage } from './large-page.ts';
-import { DashboardService } from './service.ts';
+import type { DashboardService } from './service.ts';
 
 /**
  * The main dashboard's calls (SPEC §7). All are viewer calls: addressed by kd and access code (or the code alone),
  * no sign-in; a wrong pair is 404 'Kingdom not found'. Definitions of the numbers: docs/dashboard.md.
  */
-export const dashboardRoutes: FastifyPluginAsyncZod<{ service?: DashboardService }> = async (
-  app,
-  options,
-) => {
-  const service = options.service ?? new DashboardService(app.db);
+export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService }> = async (app, options) => {
+  const { service } = options;
   // A period computed in the background (after a first page from SQL) finishes before the database is closed.
   app.addHook('onClose', () => service.settled());
   const largePage = pageSchemas(dashboardResponseSchema);
@@ -37,14 +32,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service?: DashboardService
       },
     },
     async (request, reply) => {
-      const answer = await service.data(request.params, request.query);
-      // Marks beside the numbers (review: docs/data-review.md; farms shown apart: docs/farms.md), never in the caches.
-      // Read side by side: on PostgreSQL one after the other they were two more round trips on every answer.
-      const [reviewed, farmed] = await Promise.all([
-        withReviewMarks(app.db, request.params.kd, answer, 'Gov ID'),
-        withFarmMarks(app.db, request.params.kd, answer),
-      ]);
-      const response = farmed.farmMarks ? { ...reviewed, farmMarks: farmed.farmMarks } : reviewed;
+      // With the review and farm marks beside the numbers (answer-marks.ts).
+      const response = await service.data(request.params, request.query);
       // An export's page (up to 50,000 rows) is written in slices and compressed, not serialised in one go.
       if (response.playerData.length > LARGE_PAGE_ROWS)
         return sendLargePage(request, reply, largePage, response);

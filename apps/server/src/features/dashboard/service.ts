@@ -3,14 +3,14 @@ import {
   CAMP_SUMMARY_HEADERS,
   type DashboardResponse,
   type DiplomOverview,
-  NO_CAMP,
   PLAYER_ROW_FIELDS,
 } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, KingdomTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { KINGDOM_NOT_FOUND } from '../kingdoms/access.ts';
+import { startAnswerMarks } from './answer-marks.ts';
 import {
   dateOption,
   dkpScansSelection,
@@ -22,7 +22,7 @@ import { dkpSql, readSqlPage, sqlAnswers, sqlScope } from './page-query.ts';
 import { type ResolvedPeriod, resolvePeriod } from './period.ts';
 import { ComputeCache } from './period-cache.ts';
 import { computePeriod, periodLists } from './period-compute.ts';
-import { type PeriodData, viewOf } from './period-view.ts';
+import { homeKdScope, type PeriodData, viewOf } from './period-view.ts';
 import { selectKingdomsByCode } from './queries.ts';
 import { pageOf, parseTableRequest, sortedRows, type TableQuery, type TableRequest } from './row-query.ts';
 import { selectHomeKds, selectScanTotalsByKd } from './scan-kd-totals.ts';
@@ -35,6 +35,12 @@ import { loadViewerContext } from './viewer-context.ts';
  * waited for it (docs/benchmarks.md, "Issue 16: first screen, the cold period deferred").
  */
 const BACKGROUND_START_MS = 300;
+
+/**
+ * How long after an import its kingdom's default view is prepared (prepareDefaultView): an admin uploading a batch of
+ * files sends the next within this, so the view is computed once, after the last.
+ */
+const PREPARE_DELAY_MS = 2_000;
 
 /** Without a sort, the player table lists governors by current power, highest first. */
 export const DEFAULT_PLAYER_SORTS: readonly SortEntry[] = [{ key: 'Power', direction: 'desc', priority: 1 }];
@@ -61,15 +67,23 @@ export class DashboardService {
   private readonly small = new ComputeCache<unknown>({ maxEntries: 200, maxWeight: 200 });
   /** For tests and benchmarks: how many answers came from SQL alone (sqlAnswer). */
   sqlAnswers = 0;
+  /** For tests: how many default views were prepared after imports (prepareDefaultView). */
+  preparedViews = 0;
+  /** Default views waiting to be prepared, by kingdom (see prepareDefaultView). */
+  private readonly preparing = new Map<number, ReturnType<typeof setTimeout>>();
   /** Periods being computed after their first page was answered from SQL (see sqlAnswer). */
   private readonly background = new Set<Promise<unknown>>();
   /** Periods answered from SQL and not started yet, by cache key (see inBackground). */
   private readonly queued = new Map<string, () => Promise<unknown>>();
 
-  /** `backgroundStartMs`: for tests, how long a period answered from SQL waits for a request before it starts. */
+  /**
+   * For tests: `backgroundStartMs`, how long a period answered from SQL waits for a request before it starts;
+   * `prepareDelayMs`, how long after an import its default view is prepared.
+   */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly backgroundStartMs = BACKGROUND_START_MS,
+    private readonly prepareDelayMs = PREPARE_DELAY_MS,
   ) {}
 
   /** For tests: periods answered from SQL whose computation has not started. */
@@ -108,28 +122,25 @@ export class DashboardService {
       };
     }
 
+    const withMarks = startAnswerMarks(this.db, context, period);
     const scope = homeKdScope(request, context);
     const fromSql = await this.sqlAnswer(context, period, request, scope);
+    const selectedDates = { start: String(period.start.takenAt), end: String(period.end.takenAt) };
     if (fromSql) {
-      return {
-        ...fromSql,
-        selectedDates: { start: String(period.start.takenAt), end: String(period.end.takenAt) },
-        ...common,
-        diplomOverview: await diplomacy,
-      };
+      return withMarks({ ...fromSql, selectedDates, ...common, diplomOverview: await diplomacy });
     }
     const data = await this.periodData(context, period, scope);
     const { ordered, summaries } = viewOf(data, request, context.campNames);
-    return {
+    return withMarks({
       playerData: pageOf(ordered, request.page, request.pageSize),
       totalPlayers: ordered.length,
       ...summaries,
       availableCamps: data.availableCamps,
       availableKds: data.availableKds,
-      selectedDates: { start: String(period.start.takenAt), end: String(period.end.takenAt) },
+      selectedDates,
       ...common,
       diplomOverview: await diplomacy,
-    };
+    });
   }
 
   /** Computes (or finds) a period's rows; idempotent. Answers how many governor rows the period has. */
@@ -140,15 +151,23 @@ export class DashboardService {
     end_date?: string;
   }) {
     const context = await this.viewerContext(input.kd, input.code);
+    return { status: 'success' as const, rows: await this.computeView(context, input) };
+  }
+
+  /** The period of the given dates (the default ones when absent) computed and sorted as the dashboard opens it. */
+  private async computeView(
+    context: KingdomContext,
+    dates: { start_date?: string; end_date?: string },
+  ): Promise<number> {
     const period = resolvePeriod(context.kingdomScans, context.settings, {
-      start: input.start_date,
-      end: input.end_date,
+      start: dates.start_date,
+      end: dates.end_date,
     });
-    if (!period) return { status: 'success' as const, rows: 0 };
+    if (!period) return 0;
     const data = await this.periodData(context, period);
     sortedRows(data, DEFAULT_PLAYER_SORTS);
     await this.diplomacy(context);
-    return { status: 'success' as const, rows: data.rows.length };
+    return data.rows.length;
   }
 
   async formulaString(params: { kd: string; code: string }): Promise<{ formulaString: string }> {
@@ -171,8 +190,32 @@ export class DashboardService {
     return { kds: [...kds].sort((a, b) => a - b) };
   }
 
-  /** Starts any queued background work and resolves once all of it is done. */
+  /**
+   * After an import into this kingdom: the view its dashboard opens on (the default period, by power, and the
+   * diplomacy overview) computed in the background PREPARE_DELAY_MS after the last of a batch, so the first viewer
+   * after an import is answered from memory instead of by a cold period (docs/dashboard.md, "Caching"). A failure is
+   * dropped: a viewer's request computes the period itself and reports it.
+   */
+  prepareDefaultView(kingdom: KingdomTable): void {
+    clearTimeout(this.preparing.get(kingdom.kd));
+    const timer = setTimeout(() => {
+      this.preparing.delete(kingdom.kd);
+      this.track(async () => {
+        await this.computeView(await loadKingdomContext(this.db, kingdom), {});
+        this.preparedViews++;
+      });
+    }, this.prepareDelayMs);
+    timer.unref();
+    this.preparing.set(kingdom.kd, timer);
+  }
+
+  /**
+   * Starts any queued period and resolves once all background work is done. Default views not yet being prepared are
+   * dropped: the app calls this when it closes, and a closing server has no viewers to prepare for.
+   */
   async settled(): Promise<void> {
+    for (const timer of this.preparing.values()) clearTimeout(timer);
+    this.preparing.clear();
     this.startQueued();
     while (this.background.size > 0) await Promise.all(this.background);
   }
@@ -292,13 +335,18 @@ export class DashboardService {
       const work = this.queued.get(queuedKey);
       if (!work) continue;
       this.queued.delete(queuedKey);
-      const done = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(work)
-        // A failed computation is not cached (ComputeCache); the next request computes it again and reports it.
-        .catch(() => undefined)
-        .finally(() => this.background.delete(done));
-      this.background.add(done);
+      this.track(work);
     }
+  }
+
+  /** Runs `work` on a later turn of the event loop, as background work that settled() waits for. */
+  private track(work: () => Promise<unknown>): void {
+    const done = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      // A failed computation is not cached (ComputeCache); the next request computes it again and reports it.
+      .catch(() => undefined)
+      .finally(() => this.background.delete(done));
+    this.background.add(done);
   }
 
   /** The latest kingdom scan's totals per camp and kd (not bound to the selected period). */
@@ -337,24 +385,6 @@ interface CommonParts {
   diplomOverview: unknown;
   showAutarchSwitcher: unknown;
   dkpScansSelection: unknown;
-}
-
-/**
- * The home kds a request's rows can come from when it names a kd or a camp (null: any, or a view that needs
- * governors of no camp, whose kds are not listed). Top N, search and column filters select within those kds.
- */
-function homeKdScope(request: TableRequest, context: KingdomContext): number[] | null {
-  const campKds =
-    request.camp === null || sameName(request.camp, NO_CAMP) ? null : context.campKds(request.camp);
-  if (request.kd !== null) {
-    // A kd outside the named camp selects nobody; scoping to it still answers that.
-    return [request.kd];
-  }
-  return campKds;
-}
-
-function sameName(a: string, b: string): boolean {
-  return a.toLowerCase() === b.toLowerCase();
 }
 
 function normaliseCode(code: string): string {

@@ -26,14 +26,24 @@ export async function reviewMarksFor(
   request: MarksRequest,
 ): Promise<ReviewMarks | undefined> {
   if (request.governorIds.length === 0) return undefined;
-  const wanted = new Set(request.governorIds);
+  return reviewMarksFrom(db, request, await readReviewSources(db, request));
+}
+
+/**
+ * The open flags and unreverted corrections of a period's scans (few, whatever the period's size): reviewMarksFor's
+ * first step, which needs the period only, so a dashboard reads it beside the period's statement.
+ */
+export async function readReviewSources(
+  db: Kysely<Database>,
+  period: Pick<MarksRequest, 'kd' | 'start' | 'end'>,
+) {
   const inPeriod = db
     .selectFrom('scans')
     .select('id')
-    .where('kingdom_kd', '=', request.kd)
+    .where('kingdom_kd', '=', period.kd)
     .where('kind', '=', 'kingdom')
-    .where('taken_at', '>=', request.start)
-    .where('taken_at', '<=', request.end);
+    .where('taken_at', '>=', period.start)
+    .where('taken_at', '<=', period.end);
   const [flags, corrections] = await Promise.all([
     db
       .selectFrom('value_flags as f')
@@ -59,6 +69,18 @@ export async function reviewMarksFor(
       .orderBy('c.id')
       .execute(),
   ]);
+  return { flags, corrections };
+}
+
+export type ReviewSources = Awaited<ReturnType<typeof readReviewSources>>;
+
+/** The marks of the request's governors, from their period's sources (readReviewSources). */
+export async function reviewMarksFrom(
+  db: Kysely<Database>,
+  request: MarksRequest,
+  { flags, corrections }: ReviewSources,
+): Promise<ReviewMarks | undefined> {
+  const wanted = new Set(request.governorIds);
   const relevantFlags = flags.filter((f) => wanted.has(f.governor_id));
   const relevantCorrections = corrections.filter((c) => wanted.has(c.governor_id));
   if (relevantFlags.length === 0 && relevantCorrections.length === 0) return undefined;

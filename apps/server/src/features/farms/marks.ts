@@ -1,11 +1,12 @@
 import type { FarmMarks } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { selectLatestNames, selectPolicy } from './store.ts';
+import { selectLatestNames } from './store.ts';
 
 /**
- * The farms among the given governors and their mains, when the kingdom shows farms apart (docs/farms.md, "Main
- * dashboard"); undefined in any other mode or when none of them is a farm, so such answers are as they were.
+ * The farms among the given governors and their mains, for a kingdom that shows farms apart (docs/farms.md, "Main
+ * dashboard"; the caller knows the policy from the kingdom's context); undefined when none of them is a farm, so such
+ * answers are as they were.
  *
  * Cheap whatever the page's size: a screen's page looks its rows' links up by key; an export's page (up to 50,000
  * rows) reads the kingdom's links whole (they are few) and matches them in memory, with no long IN list. Names are
@@ -17,8 +18,6 @@ export async function farmMarksFor(
   governorIds: readonly number[],
 ): Promise<FarmMarks | undefined> {
   if (governorIds.length === 0) return undefined;
-  const policy = await selectPolicy(db, kd);
-  if (policy.mode !== 'apart') return undefined;
   const links = await pageLinks(db, kd, governorIds);
   if (links.length === 0) return undefined;
   const names = await mainNames(
@@ -85,28 +84,4 @@ async function mainNames(
     for (const [id, name] of await selectLatestNames(db, kd, missing)) names.set(id, name);
   }
   return names;
-}
-
-/** A main dashboard answer: its rows, keyed by 'Gov ID'. */
-interface MarkableAnswer {
-  playerData: readonly { 'Gov ID': number }[];
-  farmMarks?: FarmMarks | undefined;
-}
-
-/**
- * The answer with `farmMarks` for its rows added when the kingdom shows farms apart. Like the review marks, the route
- * adds them to the answer the service built, so the service's caches (and their keys) never hold them; the numbers
- * are the service's, untouched. `kd` is the path's, already checked by the service with the access code.
- */
-export async function withFarmMarks<T extends MarkableAnswer>(
-  db: Kysely<Database>,
-  kd: string | number,
-  answer: T,
-): Promise<T> {
-  const marks = await farmMarksFor(
-    db,
-    Number(kd),
-    answer.playerData.map((row) => row['Gov ID']),
-  );
-  return marks === undefined ? answer : { ...answer, farmMarks: marks };
 }

@@ -14,6 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refreshAfterImport } from '../../db/planner-statistics.ts';
+import type { KingdomTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { importHohRecords, importPrekvkPoints } from '../../import/import-kvk-tables.ts';
 import { importMessage } from '../../import/import-report.ts';
@@ -36,7 +37,10 @@ const MAX_UPLOAD_BYTES = importLimitsFromEnv(process.env).uploadBytes;
  * The per-kingdom admin page's files: scan imports and deletions, pre-KvK points and Hall of Heroes uploads
  * (/admin/kingdoms/{kd}/{code}/…). Who may call what: docs/security.md.
  */
-export const kingdomFileRoutes: FastifyPluginAsyncZod = async (app) => {
+export const kingdomFileRoutes: FastifyPluginAsyncZod<{
+  /** Told after each scan import, once it is committed (app.ts: the main dashboard prepares its default view). */
+  afterScanImport?: (kingdom: KingdomTable) => void;
+}> = async (app, options) => {
   // Only this plugin's routes take a raw file body.
   app.addContentTypeParser(
     'application/octet-stream',
@@ -91,6 +95,7 @@ export const kingdomFileRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       await auditScanImport(app.db, { userId: user.id, kingdomKd: kingdom.kd, kind: query.kind, file });
       await refreshAfterImport(app.db, file, (message) => request.log.warn(message));
+      options.afterScanImport?.(kingdom);
       return { message: importMessage(file), file };
     },
   );

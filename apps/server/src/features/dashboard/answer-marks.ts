@@ -1,0 +1,41 @@
+import type { DashboardResponse } from '@kingdom-stats/core/api';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { readReviewSources, reviewMarksFrom } from '../data-review/marks.ts';
+import { farmMarksFor } from '../farms/marks.ts';
+import type { KingdomContext } from './context.ts';
+import type { ResolvedPeriod } from './period.ts';
+
+/**
+ * The marks beside a main dashboard answer's numbers: fields under review and corrections (docs/data-review.md,
+ * "Marks") and, when the kingdom shows farms apart, which rows are farms (docs/farms.md). Read for every answer and
+ * added to it, never to the service's caches, so an accepted value or a new link shows at once.
+ *
+ * Started as soon as the period is known: the review's reads need the period only and go out beside the period's
+ * statement, where after the answer they were one more round trip on PostgreSQL; the farm policy comes from the
+ * context already read. What the rows need (their governors' marks, a farm's main) is read once the page is known.
+ */
+export function startAnswerMarks(
+  db: Kysely<Database>,
+  context: KingdomContext,
+  period: ResolvedPeriod,
+): (answer: DashboardResponse) => Promise<DashboardResponse> {
+  const span = { kd: context.kingdom.kd, start: period.start.takenAt, end: period.end.takenAt };
+  const sources = readReviewSources(db, span);
+  // Observed at once: a failing read must not be an unhandled rejection while the statement runs; it fails the answer.
+  sources.catch(() => undefined);
+  const farmsApart = context.farms.policy.mode === 'apart';
+  return async (answer) => {
+    const governorIds = answer.playerData.map((row) => row['Gov ID']);
+    if (governorIds.length === 0) return answer;
+    const [reviewMarks, farmMarks] = await Promise.all([
+      sources.then((read) => reviewMarksFrom(db, { ...span, governorIds }, read)),
+      farmsApart ? farmMarksFor(db, span.kd, governorIds) : undefined,
+    ]);
+    return {
+      ...answer,
+      ...(reviewMarks ? { reviewMarks } : {}),
+      ...(farmMarks ? { farmMarks } : {}),
+    };
+  };
+}
