@@ -102,6 +102,28 @@ test.describe('uploading scans in the per-kingdom settings page', () => {
     await expect(settings.scanRows).toHaveCount(before);
   });
 
+  test('a file with several bad rows lists each row to fix, and imports nothing', async ({
+    page,
+  }, testInfo) => {
+    const settings = await openSettings(page, testInfo);
+    const before = await settings.scanRows.count();
+    const fileName = 'TOP10-2026-10-03-kd1234-typos.csv';
+    const bad = Array.from({ length: 6 }, (_, i) => `${i + 4},D${i},bad`);
+    const rows = ['ID,Name,Power', '1,A,abc', '2,B,5', '3,C,x', ...bad];
+    await settings.scans
+      .getByLabel('Scanner files', { exact: true })
+      .setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from(`${rows.join('\n')}\n`) });
+    await settings.scans.getByRole('button', { name: 'Upload scan' }).click();
+    const result = settings.uploadResult(fileName);
+    await expect(result.getByRole('alert')).toContainText('Refused: 8 rows cannot be imported as they are:');
+    const listed = result.getByRole('list', { name: 'Rows to fix' }).getByRole('listitem');
+    await expect(listed).toHaveCount(5);
+    await expect(listed.first()).toHaveText('Row 2, column "Power": "abc" is not a number');
+    await expect(listed.nth(1)).toHaveText('Row 4, column "Power": "x" is not a number');
+    await expect(result).toContainText('And 3 more rows');
+    await expect(settings.scanRows).toHaveCount(before);
+  });
+
   test('a file chosen by mistake can be taken out before uploading', async ({ page }, testInfo) => {
     const settings = await openSettings(page, testInfo);
     await settings.scans.getByLabel('Scanner files', { exact: true }).setInputFiles(files.slice(0, 2));

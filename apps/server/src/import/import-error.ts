@@ -2,10 +2,11 @@ import { AppError } from '../errors.ts';
 
 /**
  * A file the import will not take. Every message starts with the file's name, so that a person importing many files
- * (or reading a log) knows which one to fix.
+ * (or reading a log) knows which one to fix. `issues`: the places the message lists, one each, for a screen that
+ * shows them as a list (a refusal of several rows).
  */
-export function refuse(fileName: string, problem: string): AppError {
-  return new AppError('IMPORT_REFUSED', `${fileName}: ${problem}`);
+export function refuse(fileName: string, problem: string, issues?: AppError['issues']): AppError {
+  return new AppError('IMPORT_REFUSED', `${fileName}: ${problem}`, issues);
 }
 
 /** A place in the file, as the person sees it in a spreadsheet (header = row 1) or an editor (jsonl line). */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseScanFile } from './parse-scan.ts';
-import { refusalOf } from './test-refusal.ts';
+import { refusalErrorOf, refusalOf } from './test-refusal.ts';
 
 const REAL = resolve(import.meta.dirname, '../../../../fixtures/scans/real');
 
@@ -181,6 +181,16 @@ describe('several rows to fix', () => {
         'row 6, column "Power": "12x" is not a number; ' +
         'row 7, column "Power": "y" is not a number; and 2 more rows',
     );
+  });
+
+  it('gives each row it names as an issue, for a screen to list them', () => {
+    const text = 'ID,Name,Power\n1,A,abc\n2,B,5\n3,C,x\n';
+    expect(refusalErrorOf(() => scanOf('s.csv', text)).issues).toEqual([
+      { path: 'row', message: 'row 2, column "Power": "abc" is not a number' },
+      { path: 'row', message: 'row 4, column "Power": "x" is not a number' },
+    ]);
+    // One row: the refusal as before, with nothing to list.
+    expect(refusalErrorOf(() => scanOf('s.csv', 'ID,Power\n1,abc\n')).issues).toBeUndefined();
   });
 
   it('counts a governor ID given twice with different values among them', () => {

@@ -158,13 +158,18 @@ class RowProblems {
     if (first === undefined) return;
     if (this.count === 1) throw first;
     const prefix = `${this.fileName}: `;
-    const listed = this.refusals.map((refusal) => refusal.message.slice(prefix.length)).join('; ');
+    const listed = this.refusals.map((refusal) => refusal.message.slice(prefix.length));
     const stopped = this.count >= COUNTED_PROBLEMS;
     const total = stopped ? `${COUNTED_PROBLEMS.toLocaleString('en-US')} or more` : String(this.count);
     const rest = this.count - this.refusals.length;
     const more =
       rest === 0 ? '' : stopped ? '; and more' : `; and ${rest} more ${rowWord}${rest === 1 ? '' : 's'}`;
-    throw refuse(this.fileName, `${total} ${rowWord}s cannot be imported as they are: ${listed}${more}`);
+    // The message lists the rows for a log or a terminal; the issues, each of them, for a screen's list.
+    throw refuse(
+      this.fileName,
+      `${total} ${rowWord}s cannot be imported as they are: ${listed.join('; ')}${more}`,
+      listed.map((problem) => ({ path: rowWord, message: problem })),
+    );
   }
 }
 

@@ -6,7 +6,7 @@ import { Field } from '../admin-shared/Field.tsx';
 import { Notice } from '../admin-shared/Notice.tsx';
 import { formatUtc, parseUtcInput } from '../admin-shared/time.ts';
 import { ScanUploadResult, type UploadItem } from './ScanUploadResult.tsx';
-import { errorText, fileInputClass, type Message, smallButton } from './shared.ts';
+import { errorText, fileInputClass, listedProblems, type Message, smallButton } from './shared.ts';
 
 type Actions = ReturnType<typeof useKingdomAdminActions>;
 
@@ -100,7 +100,13 @@ export function ScanUploadForm({ actions, scans }: { actions: Actions; scans: re
         });
         update(key, { key, file, state: 'done', answer });
       } catch (error) {
-        update(key, { key, file, state: 'refused', error: errorText(error, 'the upload failed; try again') });
+        update(key, {
+          key,
+          file,
+          state: 'refused',
+          error: errorText(error, 'the upload failed; try again'),
+          listed: listedProblems(error),
+        });
       }
     }
     setBusy(false);

@@ -6,7 +6,7 @@ import { formatUtc } from '../admin-shared/time.ts';
 export type UploadItem =
   | { key: string; file: File; state: 'waiting' | 'importing' }
   | { key: string; file: File; state: 'done'; answer: ScanImportResponse }
-  | { key: string; file: File; state: 'refused'; error: string };
+  | { key: string; file: File; state: 'refused'; error: string; listed?: string[] };
 
 type ScanOutcome = ScanImportResponse['file']['scans'][number];
 
@@ -70,6 +70,34 @@ function withoutFileName(message: string, fileName: string): string {
   return message.startsWith(`${fileName}: `) ? message.slice(fileName.length + 2) : message;
 }
 
+/** The server's parts of a sentence ('row 2, …', 'and 3 more rows') as lines of their own. */
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * A refusal; one of several rows lists them (the server's message holds the same places, joined, for a log): its
+ * sentence, the rows one per line, and how many more there are.
+ */
+function Refusal({ message, listed }: { message: string; listed: readonly string[] }) {
+  const first = listed.length > 1 ? message.indexOf(listed[0]!) : -1;
+  if (first < 0) return <p>Refused: {message}</p>;
+  const last = listed.at(-1)!;
+  const rest = message.slice(message.lastIndexOf(last) + last.length).replace(/^;\s*/, '');
+  return (
+    <>
+      <p>Refused: {message.slice(0, first).trimEnd()}</p>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5 break-words" aria-label="Rows to fix">
+        {listed.map((problem) => (
+          // Each names its own row, so no two are the same.
+          <li key={problem}>{capitalised(problem)}</li>
+        ))}
+      </ul>
+      {rest !== '' && <p className="mt-1">{capitalised(rest)}</p>}
+    </>
+  );
+}
+
 function tone(item: UploadItem): 'success' | 'warning' | 'error' | 'info' {
   if (item.state === 'refused') return 'error';
   if (item.state !== 'done') return 'info';
@@ -86,7 +114,9 @@ export function ScanUploadResult({ item }: { item: UploadItem }) {
         <p className="font-medium break-all">{item.file.name}</p>
         {item.state === 'waiting' && <p>Waiting…</p>}
         {item.state === 'importing' && <p>Importing…</p>}
-        {item.state === 'refused' && <p>Refused: {withoutFileName(item.error, item.file.name)}</p>}
+        {item.state === 'refused' && (
+          <Refusal message={withoutFileName(item.error, item.file.name)} listed={item.listed ?? []} />
+        )}
         {item.state === 'done' && (
           <>
             <ul>

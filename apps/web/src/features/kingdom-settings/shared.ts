@@ -1,3 +1,4 @@
+import { errorBodySchema } from '@kingdom-stats/core/api';
 import { isApiError } from '../../api/client.ts';
 
 export type Message = { tone: 'success' | 'error' | 'warning' | 'info'; text: string } | null;
@@ -5,6 +6,13 @@ export type Message = { tone: 'success' | 'error' | 'warning' | 'info'; text: st
 /** The server's sentence for a failed call (the import's refusal, a conflict…), else a fallback. */
 export function errorText(error: unknown, fallback: string): string {
   return isApiError(error) ? error.message : fallback;
+}
+
+/** The places a refusal of several rows names, one each (the error body's issues); empty for any other failure. */
+export function listedProblems(error: unknown): string[] {
+  if (!isApiError(error)) return [];
+  const body = errorBodySchema.safeParse(error.body);
+  return body.success ? (body.data.issues ?? []).map((issue) => issue.message) : [];
 }
 
 export const fileInputClass =
