@@ -74,6 +74,9 @@ test.describe('the per-kingdom settings page', () => {
     await camps.getByRole('button', { name: 'Delete camp E2E Camp' }).click();
     await settings.dialog.getByRole('button', { name: 'Delete camp' }).click();
     await expect(camps.locator('[data-camp="E2E Camp"]')).toHaveCount(0);
+    // The list refreshes a render before the dialog closes (about 30 ms); until it has, the modal dialog keeps the
+    // page behind it inert, and typing into the seasons form would go nowhere.
+    await expect(settings.dialog).toHaveCount(0);
 
     const seasons = settings.section('seasons');
     await seasons.getByLabel('KvK number').fill('90');
@@ -86,6 +89,8 @@ test.describe('the per-kingdom settings page', () => {
     await seasons.getByRole('button', { name: 'Delete KvK 90' }).click();
     await settings.dialog.getByRole('button', { name: 'Delete KvK' }).click();
     await expect(seasons.getByText('KvK 90', { exact: true })).toHaveCount(0);
+    await expect(settings.dialog).toHaveCount(0);
+    await expect(seasons.getByRole('status')).toHaveText('KvK 90 deleted');
   });
 
   test('uploads pre-KvK points and shows the Hall of Heroes template’s message', async ({
