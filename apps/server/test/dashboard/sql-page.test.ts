@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialectOf } from '../../src/db/dialect.ts';
 import { DEMO_KD, DEMO_KDS, type DemoSeedResult, seedDemo } from '../../src/demo/seed-demo.ts';
 import { DashboardService, type DataQuery } from '../../src/features/dashboard/service.ts';
+import { writeScanTotals } from '../../src/features/scans/scan-store.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
 
 /**
@@ -43,7 +44,30 @@ beforeAll(async () => {
   // not 0 (the SQL path sums plain columns and weighs them afterwards; every column unknown stays unknown).
   await sql`update governor_stats set t4_kills = null, t5_kills = null where governor_id in
     (select governor_id from governor_stats where home_kd = ${UNKNOWN_KILLS_KD})`.execute(database.db);
+  // Governors who left for good before the last scan, under a home kd no one else has (one of them unknown): a kd
+  // view's SQL answer lists the period's kds from its last scan's totals and its governors who left before it.
+  const leavers = await database.db
+    .selectFrom('governor_presence')
+    .select('governor_id')
+    .where('kingdom_kd', '=', DEMO_KD)
+    .where('last_at', 'is not', null)
+    .where('governor_id', 'not in', (eb) =>
+      eb.selectFrom('governor_presence').select('governor_id').where('last_at', 'is', null),
+    )
+    .orderBy('governor_id')
+    .limit(6)
+    .execute();
+  const [unknownLeaver, ...others] = leavers.map((row) => Number(row.governor_id));
+  await sql`update governor_stats set home_kd = ${LEFT_KD} where governor_id in (${sql.join(others)})`.execute(
+    database.db,
+  );
+  await sql`update governor_stats set home_kd = null where governor_id = ${unknownLeaver}`.execute(
+    database.db,
+  );
+  for (const id of ids) await writeScanTotals(database.db, id);
 });
+
+const LEFT_KD = 4242;
 
 const UNKNOWN_KILLS_KD = DEMO_KDS[3]!;
 
@@ -195,6 +219,19 @@ describe('a cold view from SQL', () => {
     expect(row[headers.indexOf('KP (T4+T5)')]).toBeNull();
     expect(row[headers.indexOf('DKP')]).toBeNull();
     expect(row[headers.indexOf('Dead')]).not.toBeNull();
+  }, 120_000);
+
+  it('lists, in a kd view, the kd of governors who left before the period ended', async () => {
+    await useFormula(EVERY_TERM);
+    const { cold, warm, answeredBySql } = await coldThenWarm({
+      page: 1,
+      pageSize: 20,
+      kd: String(DEMO_KDS[1]),
+    } as DataQuery);
+    expect(answeredBySql).toBe(dialectOf(database.db) === 'postgres');
+    expect(cold).toEqual(warm);
+    expect(cold.availableKds).toContain(LEFT_KD);
+    expect(cold.playerData.every((row) => row.KD === DEMO_KDS[1])).toBe(true);
   }, 120_000);
 
   it('answers a request arriving before the period is computed from that one computation, not SQL again', async () => {

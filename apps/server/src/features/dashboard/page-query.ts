@@ -6,13 +6,20 @@ import {
   type StatsFormula,
 } from '@kingdom-stats/core';
 import { NO_CAMP, type PlayerRow } from '@kingdom-stats/core/api';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { type Dialect, dialectOf } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { KingdomContext } from './context.ts';
 import type { ResolvedPeriod } from './period.ts';
 import { buildPlayerRow, GAME_KILL_POINTS } from './period-rows.ts';
-import { periodRowsCte, STAT_EXPRESSIONS, statLookups, unpack } from './queries.ts';
+import {
+  periodEndScans,
+  periodRowsCte,
+  type ScanInfo,
+  STAT_EXPRESSIONS,
+  statLookups,
+  unpack,
+} from './queries.ts';
 import { sortForPaging, type TableRequest } from './row-query.ts';
 import type { KdGroup } from './summaries.ts';
 
@@ -147,8 +154,8 @@ function metricSums(headers: readonly string[], dkp: WeightedSum): WeightedSum[]
 /**
  * Whether SQL answers this view (see the file's comment). A kd or camp view only on PostgreSQL: there the SQL answer
  * costs about half F1's scoped read (whose rows pg parses column by column), while on SQLite the scoped read is the
- * cheaper (docs/benchmarks.md, F3). Views of the governors in no camp never: their kds are not listed anywhere, so
- * they have no scope of home kds (sqlScope).
+ * cheaper (docs/benchmarks.md, F3; again with F6's statement: 27 against 21 ms). Views of the governors in no
+ * camp never: their kds are not listed anywhere, so they have no scope of home kds (sqlScope).
  */
 export function sqlAnswers(
   request: TableRequest,
@@ -202,14 +209,15 @@ function columnsUsed(expressions: readonly string[]): number[] {
  * (null: the whole period). Two passes over period_rows (queries.ts), each with only the columns it uses:
  * - the page's keys (governor, first and last scan) sorted and limited in SQL, then the page's full rows by index
  *   lookups of those governors' two stat rows (statLookups: 20 governors, not 16,000);
- * - every home kd's count and sums, grouped: the summaries of the kds in scope, and the period's list of home kds
- *   (every kd, whatever the scope, as the full path lists them). Only plain expressions are summed (each once), and
- *   a weighted metric (KP, DKP) is its weights over those sums (WeightedSum): per row, SQLite's cost was the
- *   case/coalesce expressions, not the grouping (docs/benchmarks.md, F4).
- * On PostgreSQL the passes are two statements sent side by side, which run at once on two pooled connections: each
- * costs about the floor, while one statement keeping the rows for both cost nearer their sum (docs/benchmarks.md,
- * F5). SQLite runs one statement at a time, so there they are one statement over rows kept for both passes (a
- * temporary table): reading the period twice cost more than keeping it (F3).
+ * - every home kd's count and sums, grouped: the kds' summaries and, for the whole period, its list of home kds.
+ *   Only plain expressions are summed (each once), and a weighted metric (KP, DKP) is its weights over those sums
+ *   (WeightedSum): per row, SQLite's cost was the case/coalesce expressions, not the grouping (docs/benchmarks.md,
+ *   F4).
+ * The whole period: on PostgreSQL the passes are two statements sent side by side, which run at once on two pooled
+ * connections: each costs about the floor, while one statement keeping the rows for both cost nearer their sum
+ * (docs/benchmarks.md, F5). SQLite runs one statement at a time, so there they are one statement over rows kept for
+ * both passes (a temporary table): reading the period twice cost more than keeping it (F3). A kd or camp view: one
+ * statement keeping the scope's rows only, with the period's home kds read apart (readScope, F6).
  */
 export async function readSqlPage(
   db: Kysely<Database>,
@@ -241,37 +249,25 @@ export async function readSqlPage(
   const offset = (request.page - 1) * request.pageSize;
   const postgres = dialectOf(db) === 'postgres';
   const [array, aggregate] = postgres ? ['json_build_array', 'json_agg'] : ['json_array', 'json_group_array'];
-  const inScope =
-    scope === null ? sql`true` : scope.length === 0 ? sql`false` : sql`v5 in (${sql.join(scope)})`;
-  const pageKeys = sql`page_keys as (
-      select v0 as governor_id, v1 as first_at, v2 as last_at from period_rows where ${inScope}
+  const kingdomScans = period.scans.filter((scan) => scan.kind === 'kingdom');
+  const parts: StatementParts = {
+    postgres,
+    aggregate,
+    pageKeys: (source) => sql`page_keys as (
+      select v0 as governor_id, v1 as first_at, v2 as last_at from ${sql.raw(source)}
       order by ${sql.raw(order.join(', '))} limit ${request.pageSize} offset ${offset}
-    )`;
-  const pageSelect = sql`(select ${sql.raw(aggregate)}(${sql.raw(array)}(s.governor_id, s.first_at, s.last_at, ${STAT_EXPRESSIONS}))
-      from page_keys s ${statLookups(
-        context.kingdom.kd,
-        postgres,
-        period.scans.filter((scan) => scan.kind === 'kingdom'),
-      )})`;
-  const groupsSelect = sql`(select ${sql.raw(aggregate)}(${sql.raw(array)}(v5, n, ${sql.raw(sumColumns)}))
-      from (select v5, count(*) as n, ${sql.raw(sums)} from period_rows group by v5) g)`;
-  const [pageValue, groupsValue] = postgres
-    ? await Promise.all([
-        sql<{ page: unknown }>`${pageCte}, ${pageKeys} select ${pageSelect} as page`
-          .execute(db)
-          .then(({ rows }) => rows[0]?.page),
-        sql<{ groups: unknown }>`${groupsCte} select ${groupsSelect} as groups`
-          .execute(db)
-          .then(({ rows }) => rows[0]?.groups),
-      ])
-    : await sql<{ page: unknown; groups: unknown }>`
-        ${both}, ${pageKeys} select ${pageSelect} as page, ${groupsSelect} as groups`
-        .execute(db)
-        .then(({ rows }) => [rows[0]?.page, rows[0]?.groups]);
-  // SQLite answers JSON texts; pg parses json columns itself; an empty aggregate is null on both.
-  const [page, groups] = [pageValue, groupsValue].map(
-    (value) => (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as unknown[][],
-  ) as [unknown[][], unknown[][]];
+    )`,
+    pageSelect: sql`(select ${sql.raw(aggregate)}(${sql.raw(array)}(s.governor_id, s.first_at, s.last_at, ${STAT_EXPRESSIONS}))
+      from page_keys s ${statLookups(context.kingdom.kd, postgres, kingdomScans)})`,
+    groupsSelect: (
+      source,
+    ) => sql`(select ${sql.raw(aggregate)}(${sql.raw(array)}(v5, n, ${sql.raw(sumColumns)}))
+      from (select v5, count(*) as n, ${sql.raw(sums)} from ${sql.raw(source)} group by v5) g)`,
+  };
+  const { page, groups, homeKds } =
+    scope === null
+      ? await readWholePeriod(db, parts, { page: pageCte, groups: groupsCte, both })
+      : await readScope(db, parts, both, scope, context.kingdom.kd, kingdomScans);
   // The page's rows are built as the full path builds them; sorted again here because an aggregate's order is
   // not guaranteed by SQL (the same order: the SQL one is sortForPaging's).
   const rowContext = {
@@ -283,7 +279,7 @@ export async function readSqlPage(
     page.map((values) => buildPlayerRow(unpack(values), rowContext)),
     request.sorts,
   );
-  const allGroups = groups.map(([kd, governors, ...values]) => {
+  const kdGroups = groups.map(([kd, governors, ...values]) => {
     const sumOf = new Map(summed.map((expression, i) => [expression, toNumber(values[i])]));
     return {
       kd: toNumber(kd),
@@ -291,14 +287,96 @@ export async function readSqlPage(
       sums: metrics.map((metric) => weigh(metric, sumOf)),
     };
   });
-  const kdGroups =
-    scope === null ? allGroups : allGroups.filter((group) => group.kd !== null && scope.includes(group.kd));
   return {
     rows: pageRows,
     total: kdGroups.reduce((sum, group) => sum + group.governors, 0),
     groups: kdGroups,
-    homeKds: allGroups.map((group) => group.kd).sort((a, b) => (a ?? -1) - (b ?? -1)),
+    homeKds: homeKds.map(toNumber).sort((a, b) => (a ?? -1) - (b ?? -1)),
   };
+}
+
+/** The pieces of the page's and sums' SQL that readWholePeriod and readScope put together. */
+interface StatementParts {
+  postgres: boolean;
+  /** The JSON array aggregate of the dialect. */
+  aggregate: string;
+  /** The page's keys from `source` (period_rows or scoped_rows), sorted and limited. */
+  pageKeys: (source: string) => RawBuilder<unknown>;
+  /** The page's full rows from page_keys, as one JSON value. */
+  pageSelect: RawBuilder<unknown>;
+  /** Each home kd's count and sums over `source`, as one JSON value. */
+  groupsSelect: (source: string) => RawBuilder<unknown>;
+}
+
+interface StatementAnswer {
+  page: unknown[][];
+  groups: unknown[][];
+  homeKds: unknown[];
+}
+
+/** The whole period: its home kds are its groups' kds. */
+async function readWholePeriod(
+  db: Kysely<Database>,
+  parts: StatementParts,
+  ctes: Record<'page' | 'groups' | 'both', RawBuilder<unknown>>,
+): Promise<StatementAnswer> {
+  const [pageValue, groupsValue] = parts.postgres
+    ? await Promise.all([
+        sql<{
+          page: unknown;
+        }>`${ctes.page}, ${parts.pageKeys('period_rows')} select ${parts.pageSelect} as page`
+          .execute(db)
+          .then(({ rows }) => rows[0]?.page),
+        sql<{ groups: unknown }>`${ctes.groups} select ${parts.groupsSelect('period_rows')} as groups`
+          .execute(db)
+          .then(({ rows }) => rows[0]?.groups),
+      ])
+    : await sql<{ page: unknown; groups: unknown }>`${ctes.both}, ${parts.pageKeys('period_rows')}
+        select ${parts.pageSelect} as page, ${parts.groupsSelect('period_rows')} as groups`
+        .execute(db)
+        .then(({ rows }) => [rows[0]?.page, rows[0]?.groups]);
+  const groups = parsedJson(groupsValue);
+  return { page: parsedJson(pageValue), groups, homeKds: groups.map((group) => group[0]) };
+}
+
+/**
+ * A kd or camp view (F6): only the scope's rows are kept (a sixteenth of a big map for one kd), for the page and
+ * its sums, in one statement. The period's home kds, which the screen lists whatever the scope, need no pass over
+ * every governor: a governor's home kd is the one at its last scan of the period, so those whose last scan is the
+ * period's last are that scan's rows, whose home kds scan_kd_totals keeps (migration 0005, rewritten with every
+ * change to a scan's rows), and the others are the partial governors who left before it, looked up by index.
+ */
+async function readScope(
+  db: Kysely<Database>,
+  parts: StatementParts,
+  cte: RawBuilder<unknown>,
+  scope: readonly number[],
+  kd: number,
+  kingdomScans: readonly ScanInfo[],
+): Promise<StatementAnswer> {
+  const last = periodEndScans(kingdomScans)!.last;
+  const inScope = scope.length === 0 ? sql`false` : sql`v5 in (${sql.join(scope)})`;
+  const homeKdsSelect = sql`(select ${sql.raw(parts.aggregate)}(home_kd) from (
+      select home_kd from scan_kd_totals where scan_id = ${last.id}
+      union
+      select l.home_kd from (select * from partial where last_at < ${last.takenAt}) s
+      ${statLookups(kd, parts.postgres, kingdomScans)}
+    ) k)`;
+  const { rows } = await sql<Record<'page' | 'groups' | 'kds', unknown>>`${cte},
+      scoped_rows as materialized (select * from period_rows where ${inScope}), ${parts.pageKeys('scoped_rows')}
+    select ${parts.pageSelect} as page, ${parts.groupsSelect('scoped_rows')} as groups, ${homeKdsSelect} as kds`.execute(
+    db,
+  );
+  return {
+    page: parsedJson(rows[0]?.page),
+    groups: parsedJson(rows[0]?.groups),
+    homeKds: parsedJson(rows[0]?.kds),
+  };
+}
+
+/** SQLite answers JSON texts; pg parses json columns itself; an empty aggregate is null on both. */
+function parsedJson(value: unknown): unknown[][] {
+  return (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as unknown[][];
 }
 
 /**

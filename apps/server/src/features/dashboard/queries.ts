@@ -238,6 +238,17 @@ export async function readPeriod(
   return { stats: stats.filter((stat) => chosen.has(stat.governorId)), homeKds: periodHomeKds };
 }
 
+/** The first and last of a period's kingdom scans (null: none), whose rows the period statement joins. */
+export function periodEndScans(
+  kingdomScans: readonly ScanInfo[],
+): { first: ScanInfo; last: ScanInfo } | null {
+  if (kingdomScans.length === 0) return null;
+  return {
+    first: kingdomScans.reduce((a, b) => (b.takenAt < a.takenAt ? b : a)),
+    last: kingdomScans.reduce((a, b) => (b.takenAt > a.takenAt ? b : a)),
+  };
+}
+
 /**
  * The `with … period_rows` part of a period's statement (see readPeriod): one row per governor of the period with
  * the columns v0 … v23 (governor, first and last scan time, then STAT_VALUES). Null when the period has no
@@ -255,9 +266,9 @@ export function periodRowsCte(
   shape: readonly number[] | PackedRows = ALL_STAT_COLUMNS,
 ) {
   const kingdomScans = scans.filter((scan) => scan.kind === 'kingdom');
-  if (kingdomScans.length === 0 || ids?.length === 0) return null;
-  const first = kingdomScans.reduce((a, b) => (b.takenAt < a.takenAt ? b : a));
-  const last = kingdomScans.reduce((a, b) => (b.takenAt > a.takenAt ? b : a));
+  const ends = periodEndScans(kingdomScans);
+  if (!ends || ids?.length === 0) return null;
+  const { first, last } = ends;
   const [start, end] = [first.takenAt, last.takenAt];
   const idsInSql = ids !== undefined && ids.length <= MAX_ID_PARAMETERS;
   const onlyIds = (column: string) => (idsInSql ? sql`and ${sql.ref(column)} in (${sql.join(ids)})` : sql``);
