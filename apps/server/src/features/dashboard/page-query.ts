@@ -360,7 +360,7 @@ async function readScope(
       select home_kd from scan_kd_totals where scan_id = ${last.id}
       union
       select l.home_kd from (select * from partial where last_at < ${last.takenAt}) s
-      ${statLookups(kd, parts.postgres, kingdomScans)}
+      ${statLookups(kd, parts.postgres, kingdomScans, true)}
     ) k)`;
   const { rows } = await sql<Record<'page' | 'groups' | 'kds', unknown>>`${cte},
       scoped_rows as materialized (select * from period_rows where ${inScope}), ${parts.pageKeys('scoped_rows')}
