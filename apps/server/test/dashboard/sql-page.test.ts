@@ -1,10 +1,20 @@
 import type { SortEntry } from '@kingdom-stats/core';
-import { NO_CAMP } from '@kingdom-stats/core/api';
+import { CAMP_SUMMARY_HEADERS, NO_CAMP, PLAYER_ROW_FIELDS } from '@kingdom-stats/core/api';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialectOf } from '../../src/db/dialect.ts';
 import { DEMO_KD, DEMO_KDS, type DemoSeedResult, seedDemo } from '../../src/demo/seed-demo.ts';
-import { DashboardService, type DataQuery } from '../../src/features/dashboard/service.ts';
+import { dkpSql, readSqlPage, sqlScope } from '../../src/features/dashboard/page-query.ts';
+import { resolvePeriod } from '../../src/features/dashboard/period.ts';
+import { periodLists } from '../../src/features/dashboard/period-compute.ts';
+import { parseTableRequest } from '../../src/features/dashboard/row-query.ts';
+import {
+  DashboardService,
+  type DataQuery,
+  DEFAULT_PLAYER_SORTS,
+} from '../../src/features/dashboard/service.ts';
+import { summariesFromKdGroups } from '../../src/features/dashboard/summaries.ts';
+import { loadViewerContext } from '../../src/features/dashboard/viewer-context.ts';
 import { writeScanTotals } from '../../src/features/scans/scan-store.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
 
@@ -232,6 +242,48 @@ describe('a cold view from SQL', () => {
     expect(cold).toEqual(warm);
     expect(cold.availableKds).toContain(LEFT_KD);
     expect(cold.playerData.every((row) => row.KD === DEMO_KDS[1])).toBe(true);
+  }, 120_000);
+
+  // SQLite answers kd and camp views by the scoped read, so the service never runs this statement there: asked
+  // directly, it must still equal the full path (the statement is written for both databases).
+  it('answers a kd or camp view from its scope statement exactly, on either database', async () => {
+    await useFormula(EVERY_TERM);
+    const headers = CAMP_SUMMARY_HEADERS.slice(2);
+    for (const view of [
+      { sorts: sort(['DKP', 'desc']), kd: String(DEMO_KDS[2]), page: 2, pageSize: 15 },
+      { sorts: sort(['Power', 'asc']), camp: 'Crimson Pact' },
+    ]) {
+      const query = { page: 1, pageSize: 20, ...view } as DataQuery;
+      const { warm } = await coldThenWarm(query);
+      const context = await loadViewerContext(database.db, String(DEMO_KD), demo.code);
+      const period = resolvePeriod(context.kingdomScans, context.settings, {})!;
+      const request = parseTableRequest(query, PLAYER_ROW_FIELDS, DEFAULT_PLAYER_SORTS);
+      const scope = sqlScope(request, context)!;
+      const answer = await readSqlPage(
+        database.db,
+        context,
+        period,
+        request,
+        dkpSql(context.formula)!,
+        headers,
+        scope,
+      );
+      expect({
+        playerData: answer.rows,
+        totalPlayers: answer.total,
+        ...summariesFromKdGroups(answer.groups, headers, context.campOf, context.campNames),
+        ...periodLists(answer.homeKds, context),
+      }).toEqual({
+        playerData: warm.playerData,
+        totalPlayers: warm.totalPlayers,
+        campSummary: warm.campSummary,
+        kdSummary: warm.kdSummary,
+        availableCamps: warm.availableCamps,
+        availableKds: warm.availableKds,
+      });
+      expect(answer.homeKds).toContain(LEFT_KD);
+      expect(answer.total).toBeGreaterThan(0);
+    }
   }, 120_000);
 
   it('answers a request arriving before the period is computed from that one computation, not SQL again', async () => {
