@@ -1,6 +1,5 @@
 import type { SortEntry } from '@kingdom-stats/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialectOf } from '../../src/db/dialect.ts';
 import { DEMO_KD, DEMO_KDS, type DemoSeedResult, seedDemo } from '../../src/demo/seed-demo.ts';
 import { DashboardService, type DataQuery } from '../../src/features/dashboard/service.ts';
 import { correctValue, excludeRow } from '../../src/features/data-review/corrections.ts';
@@ -66,9 +65,7 @@ describe('a cold view from SQL, with farm policies and data review', () => {
       await setFarmPolicy(database.db, DEMO_KD, { mode, weightPct: 50 }, { userId: null, source: 'cli' });
       for (const view of views()) {
         const { cold, warm, answeredBySql } = await coldThenWarm(view);
-        const scoped = view.kd !== undefined || view.camp !== undefined;
-        const bySql = mode === 'counted' && (!scoped || dialectOf(database.db) === 'postgres');
-        expect({ view, answeredBySql }).toEqual({ view, answeredBySql: bySql });
+        expect({ view, answeredBySql }).toEqual({ view, answeredBySql: mode === 'counted' });
         expect(cold, JSON.stringify(view)).toEqual(warm);
         expect(cold.totalPlayers).toBeGreaterThan(0);
       }
@@ -127,7 +124,7 @@ describe('a cold view from SQL, with farm policies and data review', () => {
     });
 
     const after = await coldThenWarm(byT4);
-    expect(after.answeredBySql).toBe(dialectOf(database.db) === 'postgres');
+    expect(after.answeredBySql).toBe(true);
     expect(after.cold).toEqual(after.warm);
     // The correction raised the governor's gain to the top of the kd's T4 kills.
     expect(after.cold.playerData[0]!['Gov ID']).toBe(corrected.governor_id);

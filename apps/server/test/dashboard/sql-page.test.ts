@@ -1,20 +1,9 @@
 import type { SortEntry } from '@kingdom-stats/core';
-import { CAMP_SUMMARY_HEADERS, NO_CAMP, PLAYER_ROW_FIELDS } from '@kingdom-stats/core/api';
+import { NO_CAMP } from '@kingdom-stats/core/api';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialectOf } from '../../src/db/dialect.ts';
 import { DEMO_KD, DEMO_KDS, type DemoSeedResult, seedDemo } from '../../src/demo/seed-demo.ts';
-import { dkpSql, readSqlPage, sqlScope } from '../../src/features/dashboard/page-query.ts';
-import { resolvePeriod } from '../../src/features/dashboard/period.ts';
-import { periodLists } from '../../src/features/dashboard/period-compute.ts';
-import { parseTableRequest } from '../../src/features/dashboard/row-query.ts';
-import {
-  DashboardService,
-  type DataQuery,
-  DEFAULT_PLAYER_SORTS,
-} from '../../src/features/dashboard/service.ts';
-import { summariesFromKdGroups } from '../../src/features/dashboard/summaries.ts';
-import { loadViewerContext } from '../../src/features/dashboard/viewer-context.ts';
+import { DashboardService, type DataQuery } from '../../src/features/dashboard/service.ts';
 import { writeScanTotals } from '../../src/features/scans/scan-store.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
 
@@ -130,7 +119,7 @@ function periods(): { start_date?: string; end_date?: string }[] {
 }
 
 /** Views SQL answers (sqlAnswered true) and some it must leave to the full path. */
-const VIEWS: { query: Partial<DataQuery>; sqlAnswered: boolean | 'postgres' }[] = [
+const VIEWS: { query: Partial<DataQuery>; sqlAnswered: boolean }[] = [
   { query: {}, sqlAnswered: true },
   { query: { sorts: sort(['DKP', 'desc']) }, sqlAnswered: true },
   { query: { sorts: sort(['DKP', 'asc']), page: 3, pageSize: 7 }, sqlAnswered: true },
@@ -144,22 +133,22 @@ const VIEWS: { query: Partial<DataQuery>; sqlAnswered: boolean | 'postgres' }[] 
   { query: { sorts: sort(['Start Power', 'desc']), page: 40, pageSize: 100 }, sqlAnswered: true },
   { query: { sorts: sort(['KD', 'asc'], ['Alliance Helps', 'desc']) }, sqlAnswered: true },
   { query: { sorts: sort(['Heal Points', 'desc'], ['Power', 'asc']), page: 1000 }, sqlAnswered: true },
-  // A kd or camp view (SQL on PostgreSQL, F1's scoped read on SQLite): the page of that kd's or camp's
+  // A kd or camp view (its scope statement, F6): the page of that kd's or camp's
   // governors, the sums of its kds, every kd listed.
-  { query: { sorts: sort(['KP (T4+T5)', 'desc']), kd: String(DEMO_KDS[1]) }, sqlAnswered: 'postgres' },
+  { query: { sorts: sort(['KP (T4+T5)', 'desc']), kd: String(DEMO_KDS[1]) }, sqlAnswered: true },
   {
     query: { sorts: sort(['DKP', 'desc']), kd: String(DEMO_KDS[2]), page: 2, pageSize: 15 },
-    sqlAnswered: 'postgres',
+    sqlAnswered: true,
   },
-  { query: { sorts: sort(['Total Points', 'desc']), camp: 'azure legion' }, sqlAnswered: 'postgres' },
+  { query: { sorts: sort(['Total Points', 'desc']), camp: 'azure legion' }, sqlAnswered: true },
   {
     query: { sorts: sort(['Power', 'asc']), camp: 'Crimson Pact', page: 3, pageSize: 9 },
-    sqlAnswered: 'postgres',
+    sqlAnswered: true,
   },
-  { query: { kd: '99999' }, sqlAnswered: 'postgres' },
-  { query: { camp: 'No Such Camp' }, sqlAnswered: 'postgres' },
-  { query: { kd: String(DEMO_KDS[0]), camp: 'Azure Legion' }, sqlAnswered: 'postgres' },
-  { query: { kd: String(DEMO_KDS[0]), camp: 'Golden Horde' }, sqlAnswered: 'postgres' },
+  { query: { kd: '99999' }, sqlAnswered: true },
+  { query: { camp: 'No Such Camp' }, sqlAnswered: true },
+  { query: { kd: String(DEMO_KDS[0]), camp: 'Azure Legion' }, sqlAnswered: true },
+  { query: { kd: String(DEMO_KDS[0]), camp: 'Golden Horde' }, sqlAnswered: true },
   { query: { sorts: sort(['Name', 'asc']) }, sqlAnswered: false },
   { query: { sorts: sort(['Evolution', 'desc']) }, sqlAnswered: false },
   { query: { search: 'a' }, sqlAnswered: false },
@@ -168,11 +157,6 @@ const VIEWS: { query: Partial<DataQuery>; sqlAnswered: boolean | 'postgres' }[] 
   // Governors in no camp have no list of kds to scope by.
   { query: { camp: NO_CAMP }, sqlAnswered: false },
 ];
-
-/** Whether SQL answers the view on this test's database. */
-function bySqlHere(view: (typeof VIEWS)[number]): boolean {
-  return view.sqlAnswered === 'postgres' ? dialectOf(database.db) === 'postgres' : view.sqlAnswered;
-}
 
 async function coldThenWarm(query: DataQuery) {
   const service = new DashboardService(database.db);
@@ -204,7 +188,7 @@ describe('a cold view from SQL', () => {
           expect({ view: view.query, period, answeredBySql }).toEqual({
             view: view.query,
             period,
-            answeredBySql: bySqlHere(view) && formulaInSql,
+            answeredBySql: view.sqlAnswered && formulaInSql,
           });
           expect(cold).toEqual(warm);
           if (answeredBySql) bySql++;
@@ -214,7 +198,7 @@ describe('a cold view from SQL', () => {
         }
       }
       if (formulaInSql) expect(unknownShown).toBeGreaterThan(0);
-      expect(bySql).toBe(formulaInSql ? 4 * VIEWS.filter(bySqlHere).length : 0);
+      expect(bySql).toBe(formulaInSql ? 4 * VIEWS.filter((view) => view.sqlAnswered).length : 0);
     }, 120_000);
   }
 
@@ -238,52 +222,10 @@ describe('a cold view from SQL', () => {
       pageSize: 20,
       kd: String(DEMO_KDS[1]),
     } as DataQuery);
-    expect(answeredBySql).toBe(dialectOf(database.db) === 'postgres');
+    expect(answeredBySql).toBe(true);
     expect(cold).toEqual(warm);
     expect(cold.availableKds).toContain(LEFT_KD);
     expect(cold.playerData.every((row) => row.KD === DEMO_KDS[1])).toBe(true);
-  }, 120_000);
-
-  // SQLite answers kd and camp views by the scoped read, so the service never runs this statement there: asked
-  // directly, it must still equal the full path (the statement is written for both databases).
-  it('answers a kd or camp view from its scope statement exactly, on either database', async () => {
-    await useFormula(EVERY_TERM);
-    const headers = CAMP_SUMMARY_HEADERS.slice(2);
-    for (const view of [
-      { sorts: sort(['DKP', 'desc']), kd: String(DEMO_KDS[2]), page: 2, pageSize: 15 },
-      { sorts: sort(['Power', 'asc']), camp: 'Crimson Pact' },
-    ]) {
-      const query = { page: 1, pageSize: 20, ...view } as DataQuery;
-      const { warm } = await coldThenWarm(query);
-      const context = await loadViewerContext(database.db, String(DEMO_KD), demo.code);
-      const period = resolvePeriod(context.kingdomScans, context.settings, {})!;
-      const request = parseTableRequest(query, PLAYER_ROW_FIELDS, DEFAULT_PLAYER_SORTS);
-      const scope = sqlScope(request, context)!;
-      const answer = await readSqlPage(
-        database.db,
-        context,
-        period,
-        request,
-        dkpSql(context.formula)!,
-        headers,
-        scope,
-      );
-      expect({
-        playerData: answer.rows,
-        totalPlayers: answer.total,
-        ...summariesFromKdGroups(answer.groups, headers, context.campOf, context.campNames),
-        ...periodLists(answer.homeKds, context),
-      }).toEqual({
-        playerData: warm.playerData,
-        totalPlayers: warm.totalPlayers,
-        campSummary: warm.campSummary,
-        kdSummary: warm.kdSummary,
-        availableCamps: warm.availableCamps,
-        availableKds: warm.availableKds,
-      });
-      expect(answer.homeKds).toContain(LEFT_KD);
-      expect(answer.total).toBeGreaterThan(0);
-    }
   }, 120_000);
 
   it('answers a request arriving before the period is computed from that one computation, not SQL again', async () => {

@@ -7,7 +7,7 @@ import {
 } from '@kingdom-stats/core';
 import { NO_CAMP, type PlayerRow } from '@kingdom-stats/core/api';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { type Dialect, dialectOf } from '../../db/dialect.ts';
+import { dialectOf } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { KingdomContext } from './context.ts';
 import type { ResolvedPeriod } from './period.ts';
@@ -26,8 +26,8 @@ import type { KdGroup } from './summaries.ts';
 /**
  * A cold period's first page answered by the database alone (docs/decisions.md, "Speed (issue 16, F2)"): the same
  * period read as readPeriod, then the page (sorted and limited in SQL) and every home kd's sums (the summaries' input
- * for the kds selected, and the period's list of home kds), in one statement on SQLite and two side by side on
- * PostgreSQL. Only the page's rows cross to the server and are built (by buildPlayerRow, as on the full path), so a
+ * for the kds selected, and the period's list of home kds), in one statement (two side by side for the whole period
+ * on PostgreSQL). Only the page's rows cross to the server and are built (by buildPlayerRow, as on the full path), so a
  * cold first view costs about the floor. The full period is computed right after (service.ts), and every later view
  * filters it.
  *
@@ -152,19 +152,16 @@ function metricSums(headers: readonly string[], dkp: WeightedSum): WeightedSum[]
 }
 
 /**
- * Whether SQL answers this view (see the file's comment). A kd or camp view only on PostgreSQL: there the SQL answer
- * costs about half F1's scoped read (whose rows pg parses column by column), while on SQLite the scoped read is the
- * cheaper (docs/benchmarks.md, F3; again with F6's statement: 27 against 21 ms). Views of the governors in no
- * camp never: their kds are not listed anywhere, so they have no scope of home kds (sqlScope).
+ * Whether SQL answers this view (see the file's comment). A kd or camp view too, on both databases: its statement
+ * keeps only the scope's rows, and costs less than F1's scoped read there (docs/benchmarks.md, F6). Views of the
+ * governors in no camp never: their kds are not listed anywhere, so they have no scope of home kds (sqlScope).
  */
 export function sqlAnswers(
   request: TableRequest,
   context: KingdomContext,
   dkp: WeightedSum | null,
-  dialect: Dialect,
 ): dkp is WeightedSum {
   if (dkp === null || context.farms.policy.mode !== 'counted') return false;
-  if ((request.kd !== null || request.camp !== null) && dialect !== 'postgres') return false;
   if (request.camp !== null && request.camp.toLowerCase() === NO_CAMP.toLowerCase()) return false;
   if (request.search !== '' || request.filters.length > 0 || request.top !== null) return false;
   if (request.pageSize > MAX_SQL_PAGE) return false;
@@ -233,9 +230,17 @@ export async function readSqlPage(
   // Each expression the metrics weigh, summed once in SQL.
   const summed = [...new Set(metrics.flatMap((metric) => metric.terms.map((term) => term.sql)))];
   const sortColumns = request.sorts.map((entry) => columnOf(entry.key));
-  // period_rows with only the columns the given expressions (and the home kd) use.
+  // period_rows with only the columns the given expressions (and the home kd) use; a kd or camp view's governors
+  // only (the filter inside the read: F6).
   const periodRows = (expressions: readonly string[]) =>
-    periodRowsCte(db, context.kingdom.kd, period.scans, undefined, columnsUsed(['v5', ...expressions]));
+    periodRowsCte(
+      db,
+      context.kingdom.kd,
+      period.scans,
+      undefined,
+      columnsUsed(['v5', ...expressions]),
+      scope ?? undefined,
+    );
   const [pageCte, groupsCte, both] = [sortColumns, summed, [...sortColumns, ...summed]].map(periodRows);
   if (!pageCte || !groupsCte || !both) return { rows: [], total: 0, groups: [], homeKds: [] };
   // Missing values last in either direction, then Gov ID: sortForPaging's order (row-query.ts). NULLS LAST, not a
@@ -267,7 +272,7 @@ export async function readSqlPage(
   const { page, groups, homeKds } =
     scope === null
       ? await readWholePeriod(db, parts, { page: pageCte, groups: groupsCte, both })
-      : await readScope(db, parts, both, scope, context.kingdom.kd, kingdomScans);
+      : await readScope(db, parts, both, context.kingdom.kd, kingdomScans);
   // The page's rows are built as the full path builds them; sorted again here because an aggregate's order is
   // not guaranteed by SQL (the same order: the SQL one is sortForPaging's).
   const rowContext = {
@@ -340,8 +345,8 @@ async function readWholePeriod(
 }
 
 /**
- * A kd or camp view (F6): only the scope's rows are kept (a sixteenth of a big map for one kd), for the page and
- * its sums, in one statement. The period's home kds, which the screen lists whatever the scope, need no pass over
+ * A kd or camp view (F6): `cte` reads the scope's governors only (a sixteenth of a big map for one kd), kept for
+ * the page and its sums, in one statement. The period's home kds, which the screen lists whatever the scope, need no pass over
  * every governor: a governor's home kd is the one at its last scan of the period, so those whose last scan is the
  * period's last are that scan's rows, whose home kds scan_kd_totals keeps (migration 0005, rewritten with every
  * change to a scan's rows), and the others are the partial governors who left before it, looked up by index.
@@ -350,21 +355,20 @@ async function readScope(
   db: Kysely<Database>,
   parts: StatementParts,
   cte: RawBuilder<unknown>,
-  scope: readonly number[],
   kd: number,
   kingdomScans: readonly ScanInfo[],
 ): Promise<StatementAnswer> {
   const last = periodEndScans(kingdomScans)!.last;
-  const inScope = scope.length === 0 ? sql`false` : sql`v5 in (${sql.join(scope)})`;
   const homeKdsSelect = sql`(select ${sql.raw(parts.aggregate)}(home_kd) from (
       select home_kd from scan_kd_totals where scan_id = ${last.id}
       union
       select l.home_kd from (select * from partial where last_at < ${last.takenAt}) s
       ${statLookups(kd, parts.postgres, kingdomScans, true)}
     ) k)`;
-  const { rows } = await sql<Record<'page' | 'groups' | 'kds', unknown>>`${cte},
-      scoped_rows as materialized (select * from period_rows where ${inScope}), ${parts.pageKeys('scoped_rows')}
-    select ${parts.pageSelect} as page, ${parts.groupsSelect('scoped_rows')} as groups, ${homeKdsSelect} as kds`.execute(
+  const { rows } = await sql<
+    Record<'page' | 'groups' | 'kds', unknown>
+  >`${cte}, ${parts.pageKeys('period_rows')}
+    select ${parts.pageSelect} as page, ${parts.groupsSelect('period_rows')} as groups, ${homeKdsSelect} as kds`.execute(
     db,
   );
   return {

@@ -256,7 +256,7 @@ export function periodEndScans(
  * `shape`: the STAT_VALUES columns to compute (v3 …; all by default). The SQL first page keeps only those its
  * sorts and sums use: every row is kept for two passes, and a narrower row is cheaper to keep and read. Or (SQLite's
  * readPeriod) PackedRows: the columns v5 and `packed`, all of a row's values as one JSON array where the row is
- * wanted, else null.
+ * wanted, else null. `homeKds`: only the governors whose home kd at their last scan is one of these.
  */
 export function periodRowsCte(
   db: Kysely<Database>,
@@ -264,6 +264,7 @@ export function periodRowsCte(
   scans: readonly ScanInfo[],
   ids?: readonly number[],
   shape: readonly number[] | PackedRows = ALL_STAT_COLUMNS,
+  homeKds?: readonly number[],
 ) {
   const kingdomScans = scans.filter((scan) => scan.kind === 'kingdom');
   const ends = periodEndScans(kingdomScans);
@@ -272,6 +273,14 @@ export function periodRowsCte(
   const [start, end] = [first.takenAt, last.takenAt];
   const idsInSql = ids !== undefined && ids.length <= MAX_ID_PARAMETERS;
   const onlyIds = (column: string) => (idsInSql ? sql`and ${sql.ref(column)} in (${sql.join(ids)})` : sql``);
+  // Inside each arm, checked once the last row is read: SQLite computed every governor's row before a filter on
+  // period_rows (docs/benchmarks.md, F6).
+  const onlyHomeKds =
+    homeKds === undefined
+      ? sql``
+      : homeKds.length === 0
+        ? sql`and false`
+        : sql`and l.home_kd in (${sql.join(homeKds)})`;
   const postgres = dialectOf(db) === 'postgres';
   // A row's select list, given its governor and first and last scan time.
   const row = (governor: RawBuilder<unknown>, firstAt: unknown, lastAt: unknown) =>
@@ -283,7 +292,7 @@ export function periodRowsCte(
     select ${row(sql.raw('l.governor_id'), start, end)}
     from governor_stats f ${postgres ? sql`join` : sql`cross join`} governor_stats l
       on l.scan_id = ${last.id} and l.governor_id = f.governor_id
-    where f.scan_id = ${first.id} ${onlyIds('f.governor_id')}`;
+    where f.scan_id = ${first.id} ${onlyIds('f.governor_id')} ${onlyHomeKds}`;
   // Only a governor with a run in the period that starts after its start or ends before its end can be partial
   // (its clamped first time is after the start only if every run in the period starts after it; likewise the end):
   // grouping only their runs, not every governor's, was most of the floor on PostgreSQL (docs/benchmarks.md).
@@ -309,7 +318,7 @@ export function periodRowsCte(
       union all
       select ${row(sql.raw('s.governor_id'), sql.raw('s.first_at'), sql.raw('s.last_at'))}
       from partial s
-      ${statLookups(kd, postgres, kingdomScans)}
+      ${statLookups(kd, postgres, kingdomScans)} ${postgres ? sql`where true` : sql``} ${onlyHomeKds}
     )
   `;
 }

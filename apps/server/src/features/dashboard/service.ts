@@ -6,7 +6,6 @@ import {
   PLAYER_ROW_FIELDS,
 } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
-import { dialectOf } from '../../db/dialect.ts';
 import type { Database, KingdomTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { KINGDOM_NOT_FOUND } from '../kingdoms/access.ts';
@@ -284,7 +283,7 @@ export class DashboardService {
       return null;
     }
     const dkp = dkpSql(context.formula);
-    if (!sqlAnswers(request, context, dkp, dialectOf(this.db))) return null;
+    if (!sqlAnswers(request, context, dkp)) return null;
     // The period enters the cache before the statement runs, and starts once this answer is sent: a request arriving
     // meanwhile waits for that one computation instead of answering from SQL again. Entered after the statement, it
     // let every viewer who opened a cold period while the statement ran on PostgreSQL (whose reads yield to the
