@@ -258,16 +258,14 @@ export async function readSqlPage(
   const parts: StatementParts = {
     postgres,
     aggregate,
-    pageKeys: (source) => sql`page_keys as (
-      select v0 as governor_id, v1 as first_at, v2 as last_at from ${sql.raw(source)}
+    pageKeys: sql`page_keys as (
+      select v0 as governor_id, v1 as first_at, v2 as last_at from period_rows
       order by ${sql.raw(order.join(', '))} limit ${request.pageSize} offset ${offset}
     )`,
     pageSelect: sql`(select ${sql.raw(aggregate)}(${sql.raw(array)}(s.governor_id, s.first_at, s.last_at, ${STAT_EXPRESSIONS}))
       from page_keys s ${statLookups(context.kingdom.kd, postgres, kingdomScans)})`,
-    groupsSelect: (
-      source,
-    ) => sql`(select ${sql.raw(aggregate)}(${sql.raw(array)}(v5, n, ${sql.raw(sumColumns)}))
-      from (select v5, count(*) as n, ${sql.raw(sums)} from ${sql.raw(source)} group by v5) g)`,
+    groupsSelect: sql`(select ${sql.raw(aggregate)}(${sql.raw(array)}(v5, n, ${sql.raw(sumColumns)}))
+      from (select v5, count(*) as n, ${sql.raw(sums)} from period_rows group by v5) g)`,
   };
   const { page, groups, homeKds } =
     scope === null
@@ -305,12 +303,12 @@ interface StatementParts {
   postgres: boolean;
   /** The JSON array aggregate of the dialect. */
   aggregate: string;
-  /** The page's keys from `source` (period_rows or scoped_rows), sorted and limited. */
-  pageKeys: (source: string) => RawBuilder<unknown>;
+  /** The page's keys from period_rows, sorted and limited. */
+  pageKeys: RawBuilder<unknown>;
   /** The page's full rows from page_keys, as one JSON value. */
   pageSelect: RawBuilder<unknown>;
-  /** Each home kd's count and sums over `source`, as one JSON value. */
-  groupsSelect: (source: string) => RawBuilder<unknown>;
+  /** Each home kd's count and sums over period_rows, as one JSON value. */
+  groupsSelect: RawBuilder<unknown>;
 }
 
 interface StatementAnswer {
@@ -329,15 +327,15 @@ async function readWholePeriod(
     ? await Promise.all([
         sql<{
           page: unknown;
-        }>`${ctes.page}, ${parts.pageKeys('period_rows')} select ${parts.pageSelect} as page`
+        }>`${ctes.page}, ${parts.pageKeys} select ${parts.pageSelect} as page`
           .execute(db)
           .then(({ rows }) => rows[0]?.page),
-        sql<{ groups: unknown }>`${ctes.groups} select ${parts.groupsSelect('period_rows')} as groups`
+        sql<{ groups: unknown }>`${ctes.groups} select ${parts.groupsSelect} as groups`
           .execute(db)
           .then(({ rows }) => rows[0]?.groups),
       ])
-    : await sql<{ page: unknown; groups: unknown }>`${ctes.both}, ${parts.pageKeys('period_rows')}
-        select ${parts.pageSelect} as page, ${parts.groupsSelect('period_rows')} as groups`
+    : await sql<{ page: unknown; groups: unknown }>`${ctes.both}, ${parts.pageKeys}
+        select ${parts.pageSelect} as page, ${parts.groupsSelect} as groups`
         .execute(db)
         .then(({ rows }) => [rows[0]?.page, rows[0]?.groups]);
   const groups = parsedJson(groupsValue);
@@ -346,10 +344,11 @@ async function readWholePeriod(
 
 /**
  * A kd or camp view (F6): `cte` reads the scope's governors only (a sixteenth of a big map for one kd), kept for
- * the page and its sums, in one statement. The period's home kds, which the screen lists whatever the scope, need no pass over
- * every governor: a governor's home kd is the one at its last scan of the period, so those whose last scan is the
- * period's last are that scan's rows, whose home kds scan_kd_totals keeps (migration 0005, rewritten with every
- * change to a scan's rows), and the others are the partial governors who left before it, looked up by index.
+ * the page and its sums, in one statement. The period's home kds, which the screen lists whatever the scope, need
+ * no pass over every governor: a governor's home kd is the one at its last scan of the period, so those whose last
+ * scan is the period's last are that scan's rows, whose home kds scan_kd_totals keeps (migration 0005, rewritten
+ * with every change to a scan's rows), and the others are the partial governors who left before it, looked up by
+ * index.
  */
 async function readScope(
   db: Kysely<Database>,
@@ -365,12 +364,8 @@ async function readScope(
       select l.home_kd from (select * from partial where last_at < ${last.takenAt}) s
       ${statLookups(kd, parts.postgres, kingdomScans, true)}
     ) k)`;
-  const { rows } = await sql<
-    Record<'page' | 'groups' | 'kds', unknown>
-  >`${cte}, ${parts.pageKeys('period_rows')}
-    select ${parts.pageSelect} as page, ${parts.groupsSelect('period_rows')} as groups, ${homeKdsSelect} as kds`.execute(
-    db,
-  );
+  const { rows } = await sql<Record<'page' | 'groups' | 'kds', unknown>>`${cte}, ${parts.pageKeys}
+    select ${parts.pageSelect} as page, ${parts.groupsSelect} as groups, ${homeKdsSelect} as kds`.execute(db);
   return {
     page: parsedJson(rows[0]?.page),
     groups: parsedJson(rows[0]?.groups),
