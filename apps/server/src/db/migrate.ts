@@ -9,6 +9,7 @@ import * as uniqueAccessCodes from './migrations/0006_unique_access_codes.ts';
 import * as scanHomeKds from './migrations/0007_scan_home_kds.ts';
 import * as dataReview from './migrations/0008_data_review.ts';
 import * as accountLinks from './migrations/0009_account_links.ts';
+import * as periodSums from './migrations/0010_period_sums.ts';
 import type { Database } from './schema.ts';
 
 // Listed here rather than read from disk so that migrations run the same from source, tests and any bundle.
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0007_scan_home_kds': scanHomeKds,
   '0008_data_review': dataReview,
   '0009_account_links': accountLinks,
+  '0010_period_sums': periodSums,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

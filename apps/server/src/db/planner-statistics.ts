@@ -10,7 +10,12 @@ import { dialectOf } from './dialect.ts';
  * import wrote that many stat rows. PostgreSQL's own change counters are not used: they reach other connections
  * up to a second after a commit, which would make the answer depend on timing.
  */
-export const IMPORT_TABLES = ['governor_stats', 'governor_presence', 'scan_kd_totals'] as const;
+export const IMPORT_TABLES = [
+  'governor_stats',
+  'governor_presence',
+  'scan_kd_totals',
+  'scan_home_moves',
+] as const;
 
 /** PostgreSQL's defaults for autovacuum_analyze_threshold and autovacuum_analyze_scale_factor. */
 const ANALYZE_THRESHOLD = 50;

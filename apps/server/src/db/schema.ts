@@ -13,6 +13,7 @@ export interface Database {
   governor_presence: GovernorPresenceTable;
   scan_kd_totals: ScanKdTotalTable;
   scan_home_kds: ScanHomeKdTable;
+  scan_home_moves: ScanHomeMoveTable;
   kvk_seasons: KvkSeasonTable;
   formulas: FormulaTable;
   hoh_records: HohRecordTable;
@@ -67,6 +68,11 @@ export interface ScanTable {
   imported_at: number;
   /** Changes to the scan's rows after it was stored (a kingdom's file added or replaced); migration 0007. */
   revision: Generated<number>;
+  /**
+   * The counters not every row knows, as JSON: counter → 'none' (no row knows it) or 'some'; '{}' when every row
+   * knows every counter. Rewritten with the scan's totals; migration 0010.
+   */
+  incomplete_counters: Generated<string>;
 }
 
 /** Per scan and home kd: the time that kingdom's file states (a map's files join one scan); migration 0007. */
@@ -88,16 +94,42 @@ export interface GovernorPresenceTable {
   last_at: number | null;
 }
 
-/** Per scan and home kd: governors and sums (diplomacy overview). Derived from governor_stats at import. */
-export interface ScanKdTotalTable {
+/** governor_stats' counters (migration 0001), which scan_kd_totals sums and scans.incomplete_counters names. */
+export const TOTALLED_COUNTERS = [
+  'power',
+  'kill_points',
+  't1_kills',
+  't2_kills',
+  't3_kills',
+  't4_kills',
+  't5_kills',
+  'dead',
+  't4_dead',
+  't5_dead',
+  'healed',
+  't4_healed',
+  't5_healed',
+  'rss_gathered',
+  'rss_assistance',
+  'helps',
+  'acclaim',
+] as const;
+export type TotalledCounter = (typeof TOTALLED_COUNTERS)[number];
+
+/**
+ * Per scan and home kd: the governors and each counter's sum (the diplomacy overview, a whole period's sums).
+ * Derived from governor_stats at import and with every change to a scan's rows.
+ */
+export type ScanKdTotalTable = {
   scan_id: number;
   home_kd: number | null;
   governors: number;
-  power: number | null;
-  t4_kills: number | null;
-  t5_kills: number | null;
-  dead: number | null;
-  healed: number | null;
+} & Record<TotalledCounter, number | null>;
+
+/** Per kingdom scan, the governors whose home kd differs from theirs in the kingdom's previous kingdom scan. */
+export interface ScanHomeMoveTable {
+  scan_id: number;
+  governor_id: number;
 }
 
 /** One governor in one scan. NULL means unknown: an empty cell or a scanner placeholder (-1, -2, -3). */

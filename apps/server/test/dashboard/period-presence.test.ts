@@ -5,8 +5,14 @@ import { down as undoUniqueAccessCodes } from '../../src/db/migrations/0006_uniq
 import { down as undoScanHomeKds } from '../../src/db/migrations/0007_scan_home_kds.ts';
 import { down as undoDataReview } from '../../src/db/migrations/0008_data_review.ts';
 import { down as undoAccountLinks } from '../../src/db/migrations/0009_account_links.ts';
+import { down as undoPeriodSums } from '../../src/db/migrations/0010_period_sums.ts';
 import type { ScanKind } from '../../src/db/schema.ts';
-import { GAIN_COLUMNS, type PeriodStat, selectPeriodStats } from '../../src/features/dashboard/queries.ts';
+import {
+  GAIN_COLUMNS,
+  type PeriodStat,
+  selectKingdomScans,
+  selectPeriodStats,
+} from '../../src/features/dashboard/queries.ts';
 import { rebuildKingdomPresence } from '../../src/features/scans/presence.ts';
 import {
   addScanRows,
@@ -86,19 +92,7 @@ async function addScan(kd: number, kind: ScanKind, day: number, rows: GovernorSt
 }
 
 async function kingdomScans(kd: number) {
-  const scans = await database.db
-    .selectFrom('scans')
-    .select(['id', 'kind', 'taken_at', 'name', 'revision'])
-    .where('kingdom_kd', '=', kd)
-    .orderBy('taken_at')
-    .execute();
-  return scans.map((s) => ({
-    id: s.id,
-    kind: s.kind,
-    takenAt: Number(s.taken_at),
-    name: s.name,
-    revision: Number(s.revision),
-  }));
+  return selectKingdomScans(database.db, kd);
 }
 
 /** Every governor's stats per kingdom scan of kd, read plainly. */
@@ -305,6 +299,7 @@ describe('a period from governor_presence', () => {
     const statsBefore = [await history(KD), await history(OTHER_KD)];
     // Later migrations run again too (Kysely keeps the order): undone first, newest first. 0004 rebuilds SQLite's
     // stats table from its rows.
+    await undoPeriodSums(database.db as Kysely<unknown>);
     await undoAccountLinks(database.db as Kysely<unknown>);
     await undoDataReview(database.db as Kysely<unknown>);
     await undoScanHomeKds(database.db as Kysely<unknown>);
@@ -320,6 +315,7 @@ describe('a period from governor_presence', () => {
       '0007_scan_home_kds',
       '0008_data_review',
       '0009_account_links',
+      '0010_period_sums',
     ]);
     expect([await storedRuns(KD), await storedRuns(OTHER_KD)]).toEqual(before);
     expect([await history(KD), await history(OTHER_KD)]).toEqual(statsBefore);

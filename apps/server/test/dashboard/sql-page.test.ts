@@ -1,10 +1,10 @@
-import type { SortEntry } from '@kingdom-stats/core';
 import { NO_CAMP } from '@kingdom-stats/core/api';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_KD, DEMO_KDS, type DemoSeedResult, seedDemo } from '../../src/demo/seed-demo.ts';
 import { DashboardService, type DataQuery } from '../../src/features/dashboard/service.ts';
 import { writeScanTotals } from '../../src/features/scans/scan-store.ts';
+import { EVERY_TERM, type StoredFormula, sort, useFormula } from '../support/formulas.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
 
 /**
@@ -74,40 +74,6 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function useFormula(formula: Record<string, [number, boolean]>): Promise<void> {
-  await database.db.deleteFrom('formulas').where('kingdom_kd', '=', DEMO_KD).execute();
-  await database.db
-    .insertInto('formulas')
-    .values({
-      kingdom_kd: DEMO_KD,
-      stats_formula_json: JSON.stringify(formula),
-      goals_json: '[]',
-      score_on: 0,
-      dead_on: 0,
-      kp_on: 0,
-      wars_json: null,
-      updated_at: 1,
-    })
-    .execute();
-}
-
-const EVERY_TERM: Record<string, [number, boolean]> = {
-  'T1-Kills': [1, true],
-  'T2-kills': [2, true],
-  'T3-Kills': [3, true],
-  'T4-Kills': [10, true],
-  'T5-Kills': [20, true],
-  'Dead Troops': [-4, true],
-  'Rss Assistance': [1, true],
-  'Alliance Helps': [7, true],
-  'Rss Gathered': [1, true],
-  'T4 Dead Troops': [5, true],
-  'T5 Dead Troops': [6, true],
-};
-
-const sort = (...entries: [string, 'asc' | 'desc'][]): SortEntry[] =>
-  entries.map(([key, direction], i) => ({ key, direction, priority: i + 1 }));
-
 function periods(): { start_date?: string; end_date?: string }[] {
   const middle = Math.floor(times.length / 2);
   return [
@@ -170,7 +136,7 @@ async function coldThenWarm(query: DataQuery) {
 }
 
 describe('a cold view from SQL', () => {
-  const formulas: [string, Record<string, [number, boolean]>, boolean][] = [
+  const formulas: [string, StoredFormula, boolean][] = [
     ['every term, whole values', EVERY_TERM, true],
     ['kills only', { 'T4-Kills': [10, true], 'T5-Kills': [20, true], 'Dead Troops': [3, false] }, true],
     ['no terms', {}, true],
@@ -178,7 +144,7 @@ describe('a cold view from SQL', () => {
   ];
   for (const [name, formula, formulaInSql] of formulas) {
     it(`answers what the full path answers: ${name}`, async () => {
-      await useFormula(formula);
+      await useFormula(database.db, DEMO_KD, formula);
       let bySql = 0;
       let unknownShown = 0;
       for (const period of periods()) {
@@ -203,7 +169,7 @@ describe('a cold view from SQL', () => {
   }
 
   it("sums a kd whose every governor's kills are unknown as unknown, as the full path does", async () => {
-    await useFormula({ 'T4-Kills': [10, true], 'T5-Kills': [20, true] });
+    await useFormula(database.db, DEMO_KD, { 'T4-Kills': [10, true], 'T5-Kills': [20, true] });
     const { cold, warm, answeredBySql } = await coldThenWarm({ page: 1, pageSize: 20 } as DataQuery);
     expect(answeredBySql).toBe(true);
     expect(cold).toEqual(warm);
@@ -216,7 +182,7 @@ describe('a cold view from SQL', () => {
   }, 120_000);
 
   it('lists, in a kd view, the kd of governors who left before the period ended', async () => {
-    await useFormula(EVERY_TERM);
+    await useFormula(database.db, DEMO_KD, EVERY_TERM);
     const { cold, warm, answeredBySql } = await coldThenWarm({
       page: 1,
       pageSize: 20,
@@ -229,7 +195,7 @@ describe('a cold view from SQL', () => {
   }, 120_000);
 
   it('answers a request arriving before the period is computed from that one computation, not SQL again', async () => {
-    await useFormula(EVERY_TERM);
+    await useFormula(database.db, DEMO_KD, EVERY_TERM);
     const service = new DashboardService(database.db);
     const params = { kd: String(DEMO_KD), code: demo.code };
     const query = { page: 1, pageSize: 20 } as DataQuery;
@@ -242,7 +208,7 @@ describe('a cold view from SQL', () => {
   }, 120_000);
 
   it('pages a sort with many ties without overlap or gap', async () => {
-    await useFormula(EVERY_TERM);
+    await useFormula(database.db, DEMO_KD, EVERY_TERM);
     const sorts = sort(['Dead', 'desc']);
     const whole = await coldThenWarm({ page: 1, pageSize: 1000, sorts } as DataQuery);
     expect(whole.answeredBySql).toBe(true);

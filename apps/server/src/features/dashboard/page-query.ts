@@ -10,17 +10,12 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
 import type { KingdomContext } from './context.ts';
+import { readScope, readWholePeriod, readWithTotals, type StatementParts } from './page-statements.ts';
 import type { ResolvedPeriod } from './period.ts';
 import { buildPlayerRow, GAME_KILL_POINTS } from './period-rows.ts';
-import {
-  periodEndScans,
-  periodRowsCte,
-  type ScanInfo,
-  STAT_EXPRESSIONS,
-  statLookups,
-  unpack,
-} from './queries.ts';
+import { periodRowsCte, STAT_EXPRESSIONS, unpack } from './queries.ts';
 import { sortForPaging, type TableRequest } from './row-query.ts';
+import { statLookups } from './stat-lookups.ts';
 import type { KdGroup } from './summaries.ts';
 
 /**
@@ -190,6 +185,8 @@ export interface SqlPage {
   groups: KdGroup[];
   /** Home kds of every governor of the period (null: unknown), lowest first. */
   homeKds: (number | null)[];
+  /** Whether the sums came from the end scans' totals (readWithTotals) rather than from every governor's row. */
+  sumsFromTotals: boolean;
 }
 
 /** The v numbers of the period_rows columns an SQL expression uses (v0 … v2 are always there). */
@@ -210,11 +207,13 @@ function columnsUsed(expressions: readonly string[]): number[] {
  *   Only plain expressions are summed (each once), and a weighted metric (KP, DKP) is its weights over those sums
  *   (WeightedSum): per row, SQLite's cost was the case/coalesce expressions, not the grouping (docs/benchmarks.md,
  *   F4).
- * The whole period: on PostgreSQL the passes are two statements sent side by side, which run at once on two pooled
- * connections: each costs about the floor, while one statement keeping the rows for both cost nearer their sum
- * (docs/benchmarks.md, F5). SQLite runs one statement at a time, so there they are one statement over rows kept for
- * both passes (a temporary table): reading the period twice cost more than keeping it (F3). A kd or camp view: one
- * statement keeping the scope's rows only, with the period's home kds read apart (readScope, F6).
+ * The whole period: its sums from the end scans' totals where they can give them (readWithTotals, F7: one
+ * statement, the page's pass and a correction for the few governors the totals cannot account for). Otherwise, on
+ * PostgreSQL the passes are two statements sent side by side, which run at once on two pooled connections: each
+ * costs about the floor, while one statement keeping the rows for both cost nearer their sum (docs/benchmarks.md,
+ * F5); SQLite runs one statement at a time, so there they are one statement over rows kept for both passes (a
+ * temporary table): reading the period twice cost more than keeping it (F3). A kd or camp view: one statement
+ * keeping the scope's rows only, with the period's home kds read apart (readScope, F6).
  */
 export async function readSqlPage(
   db: Kysely<Database>,
@@ -232,17 +231,17 @@ export async function readSqlPage(
   const sortColumns = request.sorts.map((entry) => columnOf(entry.key));
   // period_rows with only the columns the given expressions (and the home kd) use; a kd or camp view's governors
   // only (the filter inside the read: F6).
-  const periodRows = (expressions: readonly string[]) =>
-    periodRowsCte(
-      db,
-      context.kingdom.kd,
-      period.scans,
-      undefined,
-      columnsUsed(['v5', ...expressions]),
-      scope ?? undefined,
-    );
-  const [pageCte, groupsCte, both] = [sortColumns, summed, [...sortColumns, ...summed]].map(periodRows);
-  if (!pageCte || !groupsCte || !both) return { rows: [], total: 0, groups: [], homeKds: [] };
+  const periodRows = (expressions: readonly string[], partialExtra?: RawBuilder<unknown>) =>
+    periodRowsCte(db, context.kingdom.kd, period.scans, undefined, columnsUsed(['v5', ...expressions]), {
+      homeKds: scope ?? undefined,
+      partialExtra,
+    });
+  const [pageCte, groupsCte, both] = [sortColumns, summed, [...sortColumns, ...summed]].map((expressions) =>
+    periodRows(expressions),
+  );
+  if (!pageCte || !groupsCte || !both) {
+    return { rows: [], total: 0, groups: [], homeKds: [], sumsFromTotals: false };
+  }
   // Missing values last in either direction, then Gov ID: sortForPaging's order (row-query.ts). NULLS LAST, not a
   // second `is null` key: the expression is then computed once a row.
   const order = request.sorts.map(
@@ -258,6 +257,7 @@ export async function readSqlPage(
   const parts: StatementParts = {
     postgres,
     aggregate,
+    array,
     pageKeys: sql`page_keys as (
       select v0 as governor_id, v1 as first_at, v2 as last_at from period_rows
       order by ${sql.raw(order.join(', '))} limit ${request.pageSize} offset ${offset}
@@ -267,10 +267,21 @@ export async function readSqlPage(
     groupsSelect: sql`(select ${sql.raw(aggregate)}(${sql.raw(array)}(v5, n, ${sql.raw(sumColumns)}))
       from (select v5, count(*) as n, ${sql.raw(sums)} from period_rows group by v5) g)`,
   };
-  const { page, groups, homeKds } =
+  const fromTotals =
     scope === null
+      ? await readWithTotals(db, parts, {
+          pageCte: (partialExtra) => periodRows(sortColumns, partialExtra)!,
+          pageColumns: columnsUsed(['v5', ...sortColumns]),
+          kd: context.kingdom.kd,
+          kingdomScans,
+          summed,
+        })
+      : null;
+  const { page, groups, homeKds } =
+    fromTotals ??
+    (scope === null
       ? await readWholePeriod(db, parts, { page: pageCte, groups: groupsCte, both })
-      : await readScope(db, parts, both, context.kingdom.kd, kingdomScans);
+      : await readScope(db, parts, both, context.kingdom.kd, kingdomScans));
   // The page's rows are built as the full path builds them; sorted again here because an aggregate's order is
   // not guaranteed by SQL (the same order: the SQL one is sortForPaging's).
   const rowContext = {
@@ -295,87 +306,8 @@ export async function readSqlPage(
     total: kdGroups.reduce((sum, group) => sum + group.governors, 0),
     groups: kdGroups,
     homeKds: homeKds.map(toNumber).sort((a, b) => (a ?? -1) - (b ?? -1)),
+    sumsFromTotals: fromTotals !== null,
   };
-}
-
-/** The pieces of the page's and sums' SQL that readWholePeriod and readScope put together. */
-interface StatementParts {
-  postgres: boolean;
-  /** The JSON array aggregate of the dialect. */
-  aggregate: string;
-  /** The page's keys from period_rows, sorted and limited. */
-  pageKeys: RawBuilder<unknown>;
-  /** The page's full rows from page_keys, as one JSON value. */
-  pageSelect: RawBuilder<unknown>;
-  /** Each home kd's count and sums over period_rows, as one JSON value. */
-  groupsSelect: RawBuilder<unknown>;
-}
-
-interface StatementAnswer {
-  page: unknown[][];
-  groups: unknown[][];
-  homeKds: unknown[];
-}
-
-/** The whole period: its home kds are its groups' kds. */
-async function readWholePeriod(
-  db: Kysely<Database>,
-  parts: StatementParts,
-  ctes: Record<'page' | 'groups' | 'both', RawBuilder<unknown>>,
-): Promise<StatementAnswer> {
-  const [pageValue, groupsValue] = parts.postgres
-    ? await Promise.all([
-        sql<{
-          page: unknown;
-        }>`${ctes.page}, ${parts.pageKeys} select ${parts.pageSelect} as page`
-          .execute(db)
-          .then(({ rows }) => rows[0]?.page),
-        sql<{ groups: unknown }>`${ctes.groups} select ${parts.groupsSelect} as groups`
-          .execute(db)
-          .then(({ rows }) => rows[0]?.groups),
-      ])
-    : await sql<{ page: unknown; groups: unknown }>`${ctes.both}, ${parts.pageKeys}
-        select ${parts.pageSelect} as page, ${parts.groupsSelect} as groups`
-        .execute(db)
-        .then(({ rows }) => [rows[0]?.page, rows[0]?.groups]);
-  const groups = parsedJson(groupsValue);
-  return { page: parsedJson(pageValue), groups, homeKds: groups.map((group) => group[0]) };
-}
-
-/**
- * A kd or camp view (F6): `cte` reads the scope's governors only (a sixteenth of a big map for one kd), kept for
- * the page and its sums, in one statement. The period's home kds, which the screen lists whatever the scope, need
- * no pass over every governor: a governor's home kd is the one at its last scan of the period, so those whose last
- * scan is the period's last are that scan's rows, whose home kds scan_kd_totals keeps (migration 0005, rewritten
- * with every change to a scan's rows), and the others are the partial governors who left before it, looked up by
- * index.
- */
-async function readScope(
-  db: Kysely<Database>,
-  parts: StatementParts,
-  cte: RawBuilder<unknown>,
-  kd: number,
-  kingdomScans: readonly ScanInfo[],
-): Promise<StatementAnswer> {
-  const last = periodEndScans(kingdomScans)!.last;
-  const homeKdsSelect = sql`(select ${sql.raw(parts.aggregate)}(home_kd) from (
-      select home_kd from scan_kd_totals where scan_id = ${last.id}
-      union
-      select l.home_kd from (select * from partial where last_at < ${last.takenAt}) s
-      ${statLookups(kd, parts.postgres, kingdomScans, true)}
-    ) k)`;
-  const { rows } = await sql<Record<'page' | 'groups' | 'kds', unknown>>`${cte}, ${parts.pageKeys}
-    select ${parts.pageSelect} as page, ${parts.groupsSelect} as groups, ${homeKdsSelect} as kds`.execute(db);
-  return {
-    page: parsedJson(rows[0]?.page),
-    groups: parsedJson(rows[0]?.groups),
-    homeKds: parsedJson(rows[0]?.kds),
-  };
-}
-
-/** SQLite answers JSON texts; pg parses json columns itself; an empty aggregate is null on both. */
-function parsedJson(value: unknown): unknown[][] {
-  return (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as unknown[][];
 }
 
 /**

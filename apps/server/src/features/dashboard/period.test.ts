@@ -11,6 +11,7 @@ const scans: ScanInfo[] = [100, 200, 300, 400].map((takenAt, i) => ({
   takenAt,
   name: `scan ${i + 1}`,
   revision: 0,
+  incompleteCounters: '{}',
 }));
 const settings = (start: string | null = null, end: string | null = null): KingdomSettings => ({
   defaultTopFilter: null,

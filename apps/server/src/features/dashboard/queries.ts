@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
-import type { Database, ScanKind } from '../../db/schema.ts';
+import { type Database, type ScanKind, TOTALLED_COUNTERS, type TotalledCounter } from '../../db/schema.ts';
+import { statLookups } from './stat-lookups.ts';
 
 /** The dashboard's SQL. Everything here is parameterised; no value from a request is ever spliced into SQL text. */
 
@@ -11,13 +12,15 @@ export interface ScanInfo {
   name: string;
   /** Changes to the scan's rows since it was stored (a kingdom's file added): part of every cache key. */
   revision: number;
+  /** scans.incomplete_counters: JSON of the counters not every row knows ('{}': none). */
+  incompleteCounters: string;
 }
 
 /** Every scan of a kingdom, both kinds, oldest first: a few hundred rows at most, read on every request. */
 export async function selectKingdomScans(db: Kysely<Database>, kd: number): Promise<ScanInfo[]> {
   const rows = await db
     .selectFrom('scans')
-    .select(['id', 'kind', 'taken_at', 'name', 'revision'])
+    .select(['id', 'kind', 'taken_at', 'name', 'revision', 'incomplete_counters'])
     .where('kingdom_kd', '=', kd)
     .orderBy('taken_at')
     .orderBy('id')
@@ -28,6 +31,7 @@ export async function selectKingdomScans(db: Kysely<Database>, kd: number): Prom
     takenAt: Number(r.taken_at),
     name: r.name,
     revision: Number(r.revision),
+    incompleteCounters: r.incomplete_counters,
   }));
 }
 
@@ -84,26 +88,11 @@ export interface PeriodStat {
   gains: Gains;
 }
 
-/** Counters whose gain over a period the dashboard shows. */
-export const GAIN_COLUMNS = [
-  'kill_points',
-  't1_kills',
-  't2_kills',
-  't3_kills',
-  't4_kills',
-  't5_kills',
-  'dead',
-  't4_dead',
-  't5_dead',
-  'healed',
-  't4_healed',
-  't5_healed',
-  'rss_gathered',
-  'rss_assistance',
-  'helps',
-  'acclaim',
-] as const;
-export type GainColumn = (typeof GAIN_COLUMNS)[number];
+/** Counters whose gain over a period the dashboard shows: every stored counter but power (whose start and end show). */
+export type GainColumn = Exclude<TotalledCounter, 'power'>;
+export const GAIN_COLUMNS: readonly GainColumn[] = TOTALLED_COUNTERS.filter(
+  (column): column is GainColumn => column !== 'power',
+);
 export type Gains = Record<GainColumn, number | null>;
 
 // Column names come from the constant above, never from a request. NULL − x is NULL in SQL: an unknown end gives an
@@ -257,6 +246,9 @@ export function periodEndScans(
  * sorts and sums use: every row is kept for two passes, and a narrower row is cheaper to keep and read. Or (SQLite's
  * readPeriod) PackedRows: the columns v5 and `packed`, all of a row's values as one JSON array where the row is
  * wanted, else null. `homeKds`: only the governors whose home kd at their last scan is one of these.
+ * `partialExtra`: select items over the partial governors' rows (`l`, `f`) kept beside their shape's columns in a
+ * CTE `partial_rows` of their own, which another part of the statement reads too (period-sums.ts).
+ * `span` also counts each governor's presence runs in the period (`runs`).
  */
 export function periodRowsCte(
   db: Kysely<Database>,
@@ -264,7 +256,7 @@ export function periodRowsCte(
   scans: readonly ScanInfo[],
   ids?: readonly number[],
   shape: readonly number[] | PackedRows = ALL_STAT_COLUMNS,
-  homeKds?: readonly number[],
+  { homeKds, partialExtra }: { homeKds?: readonly number[]; partialExtra?: RawBuilder<unknown> } = {},
 ) {
   const kingdomScans = scans.filter((scan) => scan.kind === 'kingdom');
   const ends = periodEndScans(kingdomScans);
@@ -288,6 +280,11 @@ export function periodRowsCte(
       ? sql`${governor} as v0, ${firstAt} as v1, ${lastAt} as v2, ${statColumns(shape)}`
       : sql`l.home_kd as v5, case when ${(shape as PackedRows).packWhen('l.home_kd')}
           then json_array(${governor}, ${firstAt}, ${lastAt}, ${STAT_EXPRESSIONS}) end as packed`;
+  const partialArm = (extra?: RawBuilder<unknown>) => sql`
+      select ${row(sql.raw('s.governor_id'), sql.raw('s.first_at'), sql.raw('s.last_at'))}
+        ${extra === undefined ? sql`` : sql`, ${extra}`}
+      from partial s
+      ${statLookups(kd, postgres, kingdomScans)} ${postgres ? sql`where true` : sql``} ${onlyHomeKds}`;
   const whole = sql`
     select ${row(sql.raw('l.governor_id'), start, end)}
     from governor_stats f ${postgres ? sql`join` : sql`cross join`} governor_stats l
@@ -303,7 +300,8 @@ export function periodRowsCte(
     with span as ${postgres ? sql`materialized` : sql``} (
       select governor_id,
         min(case when first_at < ${start} then ${start} else first_at end) as first_at,
-        max(case when last_at is null or last_at > ${end} then ${end} else last_at end) as last_at
+        max(case when last_at is null or last_at > ${end} then ${end} else last_at end) as last_at,
+        count(*) as runs
       from governor_presence
       where kingdom_kd = ${kd} and first_at <= ${end} and (last_at is null or last_at >= ${start})
         ${onlyIds('governor_id')}
@@ -313,46 +311,18 @@ export function periodRowsCte(
     partial as (
       select * from span where first_at <> ${start} or last_at <> ${end}
     ),
+    ${partialExtra === undefined ? sql`` : sql`partial_rows as materialized (${partialArm(partialExtra)}),`}
     period_rows as (
       ${whole}
       union all
-      select ${row(sql.raw('s.governor_id'), sql.raw('s.first_at'), sql.raw('s.last_at'))}
-      from partial s
-      ${statLookups(kd, postgres, kingdomScans)} ${postgres ? sql`where true` : sql``} ${onlyHomeKds}
+      ${partialExtra === undefined ? partialArm() : sql`select ${sql.raw(rowNames(shape))} from partial_rows`}
     )
   `;
 }
 
-/**
- * Joins the first and last stat rows (`f`, `l`) of each governor of `s` (governor_id, first_at, last_at: times of
- * the period's kingdom scans `scans`) by index lookups; see periodRowsCte. SQLite: CROSS JOIN fixes the join order,
- * and each time finds its scan through the scans index. PostgreSQL: LATERAL … OFFSET 0, so each stays a one-row
- * index scan whatever the statistics say; a time's scan id is looked up in an array of the period's scans bound
- * with the statement (its planner read the whole scans table for each governor otherwise: docs/benchmarks.md, F3).
- * `lastOnly`: the last row alone (`l`), for what only the last scan says (the home kd).
- */
-export function statLookups(kd: number, postgres: boolean, scans: readonly ScanInfo[], lastOnly = false) {
-  if (postgres) {
-    const times = scans.map((scan) => scan.takenAt);
-    const ids = scans.map((scan) => scan.id);
-    const lookup = (alias: string, time: string) => sql`cross join lateral (
-        select * from governor_stats ${sql.raw(`${alias}_row`)}
-        where ${sql.raw(`${alias}_row`)}.scan_id = (${ids}::int[])[array_position(${times}::bigint[], ${sql.raw(time)}::bigint)]
-          and ${sql.raw(`${alias}_row`)}.governor_id = s.governor_id
-        offset 0
-      ) ${sql.raw(alias)}`;
-    return lastOnly
-      ? lookup('l', 's.last_at')
-      : sql`${lookup('l', 's.last_at')} ${lookup('f', 's.first_at')}`;
-  }
-  const last = sql`cross join scans sl cross join governor_stats l`;
-  const lastWhere = sql`sl.kingdom_kd = ${kd} and sl.kind = 'kingdom' and sl.taken_at = s.last_at
-        and l.scan_id = sl.id and l.governor_id = s.governor_id`;
-  if (lastOnly) return sql`${last} where ${lastWhere}`;
-  return sql`${last} cross join scans sf cross join governor_stats f
-      where ${lastWhere}
-        and sf.kingdom_kd = ${kd} and sf.kind = 'kingdom' and sf.taken_at = s.first_at
-        and f.scan_id = sf.id and f.governor_id = s.governor_id`;
+/** The column names of periodRowsCte's rows of a shape. */
+function rowNames(shape: readonly number[] | PackedRows): string {
+  return Array.isArray(shape) ? ['v0', 'v1', 'v2', ...shape.map((c) => `v${c}`)].join(', ') : 'v5, packed';
 }
 
 /** One row's values (see STAT_VALUES for the order) as a PeriodStat. */

@@ -66,6 +66,8 @@ export class DashboardService {
   private readonly small = new ComputeCache<unknown>({ maxEntries: 200, maxWeight: 200 });
   /** For tests and benchmarks: how many answers came from SQL alone (sqlAnswer). */
   sqlAnswers = 0;
+  /** For tests: how many of those took their per-kd sums from the end scans' totals (period-sums.ts). */
+  sumsFromTotals = 0;
   /** For tests: how many default views were prepared after imports (prepareDefaultView). */
   preparedViews = 0;
   /** Default views waiting to be prepared, by kingdom (see prepareDefaultView). */
@@ -309,6 +311,7 @@ export class DashboardService {
       sqlScope(request, context),
     );
     this.sqlAnswers++;
+    if (page.sumsFromTotals) this.sumsFromTotals++;
     return {
       playerData: page.rows,
       totalPlayers: page.total,

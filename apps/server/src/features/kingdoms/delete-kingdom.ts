@@ -59,6 +59,7 @@ export async function deleteKingdomRows(trx: Executor, kd: number): Promise<Dele
     await trx.deleteFrom('governor_stats').where('scan_id', 'in', scanIds).executeTakeFirstOrThrow(),
   );
   await trx.deleteFrom('scan_kd_totals').where('scan_id', 'in', scanIds).execute();
+  await trx.deleteFrom('scan_home_moves').where('scan_id', 'in', scanIds).execute();
   const scans = count(await trx.deleteFrom('scans').where('kingdom_kd', '=', kd).executeTakeFirstOrThrow());
   await trx.deleteFrom('governor_presence').where('kingdom_kd', '=', kd).execute();
   await trx.deleteFrom('camp_members').where('kingdom_kd', '=', kd).execute();

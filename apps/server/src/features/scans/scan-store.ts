@@ -1,6 +1,7 @@
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
-import type { Database, GovernorStatTable, ScanKind } from '../../db/schema.ts';
+import { type Database, type GovernorStatTable, type ScanKind, TOTALLED_COUNTERS } from '../../db/schema.ts';
+import { forgetScanMoves, writeScanMoves } from './home-moves.ts';
 import {
   forgetScanPresence,
   lockKingdomPresence,
@@ -241,15 +242,38 @@ export async function relabelStoredScan(
   await db.updateTable('scans').set({ name, source_format: sourceFormat }).where('id', '=', scanId).execute();
 }
 
-/** (Re)writes a scan's rows of scan_kd_totals (migration 0005) from its stat rows. */
+// Constants only: scan_kd_totals' columns and what each is of a scan's rows.
+const TOTAL_COLUMNS = sql.raw(['governors', ...TOTALLED_COUNTERS].join(', '));
+const TOTAL_VALUES = sql.raw(['count(*)', ...TOTALLED_COUNTERS.map((c) => `sum(${c})`)].join(', '));
+const KNOWN_COUNTS = sql.raw(TOTALLED_COUNTERS.map((c) => `count(${c}) as ${c}`).join(', '));
+
+/**
+ * (Re)writes what is derived from a scan's stat rows (migrations 0005, 0010): its scan_kd_totals, the counters not
+ * every row knows (scans.incomplete_counters) and, for a kingdom scan, its scan_home_moves and the next kingdom
+ * scan's (home-moves.ts).
+ */
 export async function writeScanTotals(db: Executor, scanId: number): Promise<void> {
   await db.deleteFrom('scan_kd_totals').where('scan_id', '=', scanId).execute();
   await sql`
-    insert into scan_kd_totals (scan_id, home_kd, governors, power, t4_kills, t5_kills, dead, healed)
-    select scan_id, home_kd, count(*), sum(power), sum(t4_kills), sum(t5_kills), sum(dead), sum(healed)
+    insert into scan_kd_totals (scan_id, home_kd, ${TOTAL_COLUMNS})
+    select scan_id, home_kd, ${TOTAL_VALUES}
     from governor_stats where scan_id = ${scanId}
     group by scan_id, home_kd
   `.execute(db);
+  const { rows } = await sql<Record<string, unknown>>`
+    select count(*) as governors, ${KNOWN_COUNTS} from governor_stats where scan_id = ${scanId}`.execute(db);
+  const counts = rows[0] ?? {};
+  const incomplete: Record<string, 'none' | 'some'> = {};
+  for (const counter of TOTALLED_COUNTERS) {
+    const known = Number(counts[counter] ?? 0);
+    if (known < Number(counts.governors ?? 0)) incomplete[counter] = known === 0 ? 'none' : 'some';
+  }
+  await db
+    .updateTable('scans')
+    .set({ incomplete_counters: JSON.stringify(incomplete) })
+    .where('id', '=', scanId)
+    .execute();
+  await writeScanMoves(db, scanId);
 }
 
 export async function findScanAt(db: Executor, kingdomKd: number, kind: ScanKind, takenAt: number) {
@@ -275,6 +299,7 @@ export async function deleteScan(db: Executor, scanId: number): Promise<void> {
   await db.deleteFrom('scans').where('id', '=', scanId).execute();
   if (scan.kind === 'kingdom') {
     await forgetScanPresence(db, { kingdomKd: scan.kingdom_kd, takenAt: Number(scan.taken_at) });
+    await forgetScanMoves(db, scan.kingdom_kd, Number(scan.taken_at));
   }
 }
 
