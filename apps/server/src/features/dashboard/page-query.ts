@@ -13,7 +13,7 @@ import type { KingdomContext } from './context.ts';
 import { readScope, readWholePeriod, readWithTotals, type StatementParts } from './page-statements.ts';
 import type { ResolvedPeriod } from './period.ts';
 import { buildPlayerRow, GAME_KILL_POINTS } from './period-rows.ts';
-import { periodRowsCte, STAT_EXPRESSIONS, unpack } from './queries.ts';
+import { columnsUsed, periodRowsCte, STAT_EXPRESSIONS, unpack } from './queries.ts';
 import { sortForPaging, type TableRequest } from './row-query.ts';
 import { statLookups } from './stat-lookups.ts';
 import type { KdGroup } from './summaries.ts';
@@ -187,15 +187,6 @@ export interface SqlPage {
   homeKds: (number | null)[];
   /** Whether the sums came from the end scans' totals (readWithTotals) rather than from every governor's row. */
   sumsFromTotals: boolean;
-}
-
-/** The v numbers of the period_rows columns an SQL expression uses (v0 … v2 are always there). */
-function columnsUsed(expressions: readonly string[]): number[] {
-  const used = new Set<number>();
-  for (const expression of expressions) {
-    for (const match of expression.matchAll(/\bv(\d+)\b/g)) used.add(Number(match[1]));
-  }
-  return [...used].filter((column) => column >= 3).sort((a, b) => a - b);
 }
 
 /**

@@ -27,7 +27,7 @@ export interface StatementParts {
   groupsSelect: RawBuilder<unknown>;
 }
 
-export interface StatementAnswer {
+interface StatementAnswer {
   page: unknown[][];
   groups: unknown[][];
   homeKds: unknown[];
@@ -139,6 +139,6 @@ export async function readWithTotals(
 }
 
 /** SQLite answers JSON texts; pg parses json columns itself; an empty aggregate is null on both. */
-export function parsedJson(value: unknown): unknown[][] {
+function parsedJson(value: unknown): unknown[][] {
   return (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as unknown[][];
 }

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { TotalledCounter } from '../../db/schema.ts';
-import { GAIN_COLUMNS, type ScanInfo, statColumns } from './queries.ts';
+import { columnsUsed, GAIN_COLUMNS, type ScanInfo, statColumns } from './queries.ts';
 import { statLookups } from './stat-lookups.ts';
 
 /**
@@ -72,18 +72,15 @@ export function endTotalsOf(
       sums[counter] = toNumber(values[i]);
     });
     const scan = Number(scanId) === ends.last.id ? totals.last : totals.first;
-    scan.set(toKd(kd), { governors: Number(governors), sums });
+    scan.set(toNumber(kd), { governors: Number(governors), sums });
   }
   // A period of one scan: its first scan is its last.
   if (ends.first.id === ends.last.id) totals.first = totals.last;
   return totals;
 }
 
-/** Whether every row of a scan knows a counter, none does, or some do (scans.incomplete_counters). */
-function knownIn(scan: ScanInfo, counter: TotalledCounter): 'every' | 'none' | 'some' {
-  const incomplete = JSON.parse(scan.incompleteCounters) as Partial<Record<TotalledCounter, 'none' | 'some'>>;
-  return incomplete[counter] ?? 'every';
-}
+/** Per counter, whether no row of a scan knows it or only some do; absent: every row does. */
+type Incomplete = Partial<Record<TotalledCounter, 'none' | 'some'>>;
 
 /**
  * Per summed expression, whether the governors in both end scans (not corrected) all have it known ('every') or
@@ -93,9 +90,11 @@ export function uncorrectedKnown(
   ends: { first: ScanInfo; last: ScanInfo },
   counters: readonly SummedCounter[],
 ): ('every' | 'none')[] | null {
+  const inFirst = JSON.parse(ends.first.incompleteCounters) as Incomplete;
+  const inLast = JSON.parse(ends.last.incompleteCounters) as Incomplete;
   const states = counters.map(({ counter, kind }) => {
-    const last = knownIn(ends.last, counter);
-    const first = kind === 'gain' ? knownIn(ends.first, counter) : 'every';
+    const last = inLast[counter] ?? 'every';
+    const first = kind === 'gain' ? (inFirst[counter] ?? 'every') : 'every';
     if (last === 'some' || first === 'some') return null;
     return last === 'every' && first === 'every' ? 'every' : 'none';
   });
@@ -129,14 +128,10 @@ export function correctedSums(input: {
   const [start, end] = [ends.first.takenAt, ends.last.takenAt];
   const later = kingdomScans.filter((scan) => scan.takenAt > start).map((scan) => scan.id);
   const used = countersUsed(counters);
-  const columns = [
-    ...new Set([5, ...expressions.flatMap((e) => [...e.matchAll(/\bv(\d+)\b/g)].map((m) => Number(m[1])))]),
-  ].sort((a, b) => a - b);
+  const columns = columnsUsed(['v5', ...expressions]);
   // Constants only (counter names and v numbers), never a request's text.
   const raw = used.map((c) => `l.${c} as l_${c}, f.${c} as f_${c}`).join(', ');
-  const names = ['first_at', 'first_kd', 'last_at', ...columns.map((c) => `v${c}`)]
-    .concat(used.flatMap((c) => [`l_${c}`, `f_${c}`]))
-    .join(', ');
+  const values = [...columns.map((c) => `v${c}`), ...used.flatMap((c) => [`l_${c}`, `f_${c}`])].join(', ');
   const notInPage = columns.filter((column) => !input.pageColumns.includes(column));
   const partialExtra = sql.join(
     [sql`f.home_kd as first_kd`, ...(notInPage.length > 0 ? [statColumns(notInPage)] : []), sql.raw(raw)],
@@ -154,8 +149,8 @@ export function correctedSums(input: {
       select governor_id, first_at, last_at from span where first_at = ${start} and last_at = ${end} and runs > 1
       ${moved}
     ),
-    corrected (${sql.raw(names)}) as materialized (
-      select v1, first_kd, v2, ${sql.raw(names.split(', ').slice(3).join(', '))} from partial_rows
+    corrected (first_at, first_kd, last_at, ${sql.raw(values)}) as materialized (
+      select v1, first_kd, v2, ${sql.raw(values)} from partial_rows
       union all
       select s.first_at, f.home_kd, s.last_at, ${statColumns(columns)}, ${sql.raw(raw)}
       from other_keys s ${statLookups(kd, postgres, kingdomScans)}
@@ -193,7 +188,7 @@ export function combineSums(
   corrected: { own: Grouped; atLast: Grouped; atFirst: Grouped },
 ): unknown[][] {
   const used = countersUsed(counters);
-  const byKd = (rows: Grouped) => new Map(rows.map((row) => [toKd(row[0]), row.slice(1).map(toNumber)]));
+  const byKd = (rows: Grouped) => new Map(rows.map((row) => [toNumber(row[0]), row.slice(1).map(toNumber)]));
   const own = byKd(corrected.own);
   const atLast = byKd(corrected.atLast);
   const atFirst = byKd(corrected.atFirst);
@@ -219,10 +214,6 @@ export function combineSums(
     groups.push([kd, governors, ...sums]);
   }
   return groups;
-}
-
-function toKd(value: unknown): Kd {
-  return value === null || value === undefined ? null : Number(value);
 }
 
 function toNumber(value: unknown): number | null {

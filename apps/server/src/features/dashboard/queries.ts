@@ -119,6 +119,15 @@ export const ALL_STAT_COLUMNS = STAT_VALUES.map((_, i) => i + 3);
 /** Every STAT_VALUES expression, in order, without names (the values of a row in unpack's order from v3). */
 export const STAT_EXPRESSIONS = sql.raw(STAT_VALUES.join(', '));
 
+/** The v numbers of the period_rows columns an SQL expression uses (v0 … v2 are always there). */
+export function columnsUsed(expressions: readonly string[]): number[] {
+  const used = new Set<number>();
+  for (const expression of expressions) {
+    for (const match of expression.matchAll(/\bv(\d+)\b/g)) used.add(Number(match[1]));
+  }
+  return [...used].filter((column) => column >= 3).sort((a, b) => a - b);
+}
+
 /** The STAT_VALUES of the given columns (their v numbers), as select items. */
 export function statColumns(columns: readonly number[]) {
   return sql.raw(columns.map((column) => `${STAT_VALUES[column - 3]} as v${column}`).join(', '));
