@@ -54,8 +54,9 @@ export class RallyPage extends AppPage {
     super(page);
   }
 
-  async open(kd: number | string, code: string): Promise<void> {
-    await this.goto(`/${kd}/rallydata/${code}`);
+  /** `period`: a preset's API name (`last_30_days`, …) put in the address; without it the page's default. */
+  async open(kd: number | string, code: string, period?: string): Promise<void> {
+    await this.goto(`/${kd}/rallydata/${code}${period ? `?period=${period}` : ''}`);
   }
 
   get isMobile(): boolean {
