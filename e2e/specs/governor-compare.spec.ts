@@ -86,6 +86,54 @@ test.describe('compare governors', () => {
     await expect(page).toHaveURL(new RegExp(`/${target.kd}/governor/${ids[0]}/`));
   });
 
+  test('cuts the chart to one KvK season and back to every scan', async ({ page, request }, testInfo) => {
+    const target = await demoTarget(request);
+    // The KvK DKP leaders played the previous season (KvK 6) in the kingdom too.
+    const rows = await request.get(`/api/kd-dashboard/${target.kd}/data/${target.code}`);
+    const ids = ((await rows.json()) as { playerData: { 'Governor ID': number }[] }).playerData
+      .slice(0, 2)
+      .map((row) => row['Governor ID']);
+    const answer = await request.get(`/api/compare/${target.kd}/${target.code}?ids=${ids.join(',')}`);
+    const api = (await answer.json()) as CompareJson & {
+      seasons: { kvkNumber: number; openTime: number; closeTime: number }[];
+    };
+    const kvk6 = api.seasons.find((season) => season.kvkNumber === 6)!;
+    const times = [...new Set(api.governors.flatMap((g) => g.scans.map((s) => s.takenAt)))].sort(
+      (a, b) => a - b,
+    );
+    const inKvk6 = times.filter((t) => t >= kvk6.openTime && t <= kvk6.closeTime);
+    expect(inKvk6.length).toBeGreaterThan(1);
+    expect(inKvk6.at(-1)).toBeLessThan(times.at(-1)!);
+
+    await page.goto(`/${target.kd}/compare/${target.code}?ids=${ids.join(',')}`);
+    const readout = page.getByTestId('compare-readout-time');
+    await expect(readout).toContainText(day(times.at(-1)!), { timeout: 15_000 });
+    const all = page.getByRole('button', { name: 'All scans' });
+    await expect(all).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'KvK 7', exact: true })).toBeVisible();
+    const season = page.getByRole('button', { name: 'KvK 6', exact: true });
+    await (testInfo.project.name === 'mobile' ? season.tap() : season.click());
+    await expect(season).toHaveAttribute('aria-pressed', 'true');
+    await expect(all).toHaveAttribute('aria-pressed', 'false');
+    // The read-out starts again at the latest scan shown: the season's last, with each governor's value there.
+    await expect(page.getByText('Totals at each scan · KvK 6')).toBeVisible();
+    await expect(readout).toContainText(day(inKvk6.at(-1)!));
+    const lastInSeason = api.governors[0]!.scans.find((s) => s.takenAt === inKvk6.at(-1));
+    await expect(page.getByTestId('compare-value').first()).toHaveText(
+      lastInSeason?.killPoints == null ? '-' : formatted(lastInSeason.killPoints),
+    );
+    const chart = page.getByRole('slider', { name: /^Kill points of the governors compared/ });
+    await expect(chart).toHaveAttribute('aria-valuemax', String(inKvk6.length));
+    await chart.focus();
+    await page.keyboard.press('Home');
+    await expect(readout).toContainText(day(inKvk6[0]!));
+    await noSidewaysScroll(page);
+
+    await (testInfo.project.name === 'mobile' ? all.tap() : all.click());
+    await expect(chart).toHaveAttribute('aria-valuemax', String(times.length));
+    await expect(readout).toContainText(day(times.at(-1)!));
+  });
+
   test('without two IDs the page says how to pick them', async ({ page, request }) => {
     const target = await demoTarget(request);
     await page.goto(`/${target.kd}/compare/${target.code}?ids=${12}`);

@@ -1,5 +1,9 @@
 import { formatInteger } from '@kingdom-stats/core';
-import { type ComparedGovernor, MAX_COMPARED_GOVERNORS } from '@kingdom-stats/core/api';
+import {
+  type ComparedGovernor,
+  type GovernorCompareResponse,
+  MAX_COMPARED_GOVERNORS,
+} from '@kingdom-stats/core/api';
 import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useGovernorCompare } from '../../api/compare.ts';
@@ -12,7 +16,16 @@ import { Section } from '../../components/layout/Section.tsx';
 import { scanTime } from '../governor/format.ts';
 import { GovernorLink } from '../governor/GovernorLink.tsx';
 import { LineChart, type LineSeries } from '../governor/LineChart.tsx';
-import { CHART_METRICS, type ChartMode, type MetricKey, metricValues } from '../governor/series.ts';
+import { SeasonRangeButtons } from '../governor/SeasonRangeButtons.tsx';
+import {
+  CHART_METRICS,
+  type ChartMode,
+  indexesWithin,
+  type MetricKey,
+  metricValues,
+  seasonSpan,
+  seasonsWithScans,
+} from '../governor/series.ts';
 import { kingdomLabel } from '../kingdom.ts';
 
 /** Line colours, one per governor (up to six), told apart on the dark background. */
@@ -56,7 +69,7 @@ export function Component() {
   } else if (compare.data === undefined) {
     body = <Spinner label="Loading governors" />;
   } else {
-    body = <CompareView governors={compare.data.governors} />;
+    body = <CompareView governors={compare.data.governors} seasons={compare.data.seasons} />;
   }
   return (
     <>
@@ -70,35 +83,58 @@ export function Component() {
   );
 }
 
-function CompareView({ governors }: { governors: readonly ComparedGovernor[] }) {
+function CompareView({
+  governors,
+  seasons: kvkSeasons,
+}: {
+  governors: readonly ComparedGovernor[];
+  seasons: GovernorCompareResponse['seasons'];
+}) {
   const [metricKey, setMetricKey] = useState<MetricKey>('killPoints');
   const [mode, setMode] = useState<ChartMode>('totals');
   const [hovered, setHovered] = useState<number | null>(null);
+  const [shown, setShown] = useState<string | null>(null);
   const metrics = CHART_METRICS.filter((m) => governors.some((g) => g.scans.some((s) => s[m.key] !== null)));
   const metric = metrics.find((m) => m.key === metricKey) ?? metrics[0] ?? CHART_METRICS[0];
+  // Every scan time any of them has: the x axis with every scan shown.
+  const allTimes = useMemo(
+    () => [...new Set(governors.flatMap((g) => g.scans.map((s) => s.takenAt)))].sort((a, b) => a - b),
+    [governors],
+  );
+  const seasons = useMemo(
+    () => seasonsWithScans(kvkSeasons.map(seasonSpan), allTimes),
+    [kvkSeasons, allTimes],
+  );
+  const range = seasons.find((span) => span.label === shown) ?? null;
 
-  // One x axis: every scan time any of them has; each line has its governor's values there (null elsewhere).
+  // Each line has its governor's values at the axis' times (null elsewhere). Gains are taken over every scan before
+  // cutting to a season, as on the governor page: a season's first scan keeps its gain over the scan before it.
   const chart = useMemo(() => {
-    const xs = [...new Set(governors.flatMap((g) => g.scans.map((s) => s.takenAt)))].sort((a, b) => a - b);
+    const inside = indexesWithin(allTimes, range);
     const series: LineSeries[] = governors.map((g, i) => {
       const values = metricValues(g.scans, metric.key, mode);
       const byTime = new Map(g.scans.map((s, k) => [s.takenAt, values[k] ?? null]));
       return {
         label: g.name ?? String(g.governorId),
         color: COMPARE_COLORS[i % COMPARE_COLORS.length]!,
-        values: xs.map((x) => byTime.get(x) ?? null),
+        values: inside.map((k) => byTime.get(allTimes[k]!) ?? null),
       };
     });
-    return { xs, series };
-  }, [governors, metric.key, mode]);
+    return { xs: inside.map((k) => allTimes[k]!), series };
+  }, [governors, allTimes, range, metric.key, mode]);
 
-  const at = hovered ?? chart.xs.length - 1;
+  const at = Math.min(hovered ?? chart.xs.length - 1, chart.xs.length - 1);
   const time = chart.xs[at];
+  const showScans = (label: string | null) => {
+    // The read-out's index belongs to the axis being left: start again at the latest scan shown.
+    setHovered(null);
+    setShown(label);
+  };
   return (
     <Section
       id="compare"
       title={metric.label}
-      description={mode === 'gains' ? 'Gained per scan' : 'Totals at each scan'}
+      description={`${mode === 'gains' ? 'Gained per scan' : 'Totals at each scan'}${range ? ` · ${range.label}` : ''}`}
       actions={
         <fieldset className="inline-flex rounded-lg border border-slate-700 p-0.5">
           <legend className="sr-only">Chart values</legend>
@@ -116,6 +152,7 @@ function CompareView({ governors }: { governors: readonly ComparedGovernor[] }) 
         </fieldset>
       }
     >
+      <SeasonRangeButtons seasons={seasons} shown={shown} onShow={showScans} />
       <fieldset className="mb-3 flex flex-wrap gap-1">
         <legend className="sr-only">Counter</legend>
         {metrics.map((m) => (

@@ -2,7 +2,8 @@ import type { GovernorScan } from '@kingdom-stats/core/api';
 import { useState } from 'react';
 import { Section } from '../../components/layout/Section.tsx';
 import { MetricChart } from './MetricChart.tsx';
-import { CHART_METRICS, type ChartMode, hasValues, type ShadedSpan } from './series.ts';
+import { SeasonRangeButtons } from './SeasonRangeButtons.tsx';
+import { CHART_METRICS, type ChartMode, hasValues, type ShadedSpan, seasonsWithScans } from './series.ts';
 
 const modeButton =
   'rounded-md px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-sky-400';
@@ -16,11 +17,9 @@ export function GovernorCharts({
   spans: readonly ShadedSpan[];
 }) {
   const [mode, setMode] = useState<ChartMode>('totals');
-  // A season's scans can be a sliver of a chart over every scan (months between seasons, or many scans in a few
-  // weeks): a season can be shown on its own. Only seasons with scans of the governor are offered.
-  const seasons = spans.filter(
-    (span) =>
-      span.kind === 'season' && scans.some((scan) => scan.takenAt >= span.start && scan.takenAt <= span.end),
+  const seasons = seasonsWithScans(
+    spans,
+    scans.map((scan) => scan.takenAt),
   );
   const [shown, setShown] = useState<string | null>(null);
   const range = seasons.find((span) => span.label === shown) ?? null;
@@ -54,22 +53,7 @@ export function GovernorCharts({
         </fieldset>
       }
     >
-      {seasons.length > 0 && (
-        <fieldset className="mb-3 flex flex-wrap gap-1">
-          <legend className="sr-only">Scans shown</legend>
-          {[null, ...seasons.map((span) => span.label)].map((label) => (
-            <button
-              key={label ?? 'all'}
-              type="button"
-              aria-pressed={shown === label}
-              onClick={() => setShown(label)}
-              className={`${modeButton} border border-slate-700 ${shown === label ? 'bg-sky-500/20 text-sky-100' : 'text-slate-300 hover:text-white'}`}
-            >
-              {label ?? 'All scans'}
-            </button>
-          ))}
-        </fieldset>
-      )}
+      <SeasonRangeButtons seasons={seasons} shown={shown} onShow={setShown} />
       <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
         {metrics.map((metric) => (
           <MetricChart

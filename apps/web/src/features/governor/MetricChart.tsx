@@ -5,7 +5,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { abbreviateNumber } from '@kingdom-stats/core';
 import { scanTime } from './format.ts';
-import { type ChartMetric, type ChartMode, metricValues, type ShadedSpan } from './series.ts';
+import { type ChartMetric, type ChartMode, indexesWithin, metricValues, type ShadedSpan } from './series.ts';
 
 interface MetricChartProps {
   scans: readonly GovernorScan[];
@@ -34,8 +34,9 @@ export function MetricChart({ scans: allScans, metric, mode, spans, range }: Met
   const { scans, values } = useMemo(() => {
     const all = metricValues(allScans, metric.key, mode);
     if (range === null) return { scans: allScans, values: all };
-    const inside = allScans.flatMap((scan, i) =>
-      scan.takenAt >= range.start && scan.takenAt <= range.end ? [i] : [],
+    const inside = indexesWithin(
+      allScans.map((scan) => scan.takenAt),
+      range,
     );
     return { scans: inside.map((i) => allScans[i]!), values: inside.map((i) => all[i] ?? null) };
   }, [allScans, metric.key, mode, range]);

@@ -16,7 +16,7 @@ import { HistoryLists } from './HistoryLists.tsx';
 import { LinkedAccounts } from './LinkedAccounts.tsx';
 import { PeriodResults } from './PeriodResults.tsx';
 import { SeasonCompare } from './SeasonCompare.tsx';
-import type { ShadedSpan } from './series.ts';
+import { type ShadedSpan, seasonSpan } from './series.ts';
 
 /** `/{kd}/governor/{id}/{code}`: one governor's story in the kingdom (docs/governor.md). */
 export function Component() {
@@ -75,12 +75,7 @@ function GovernorStory({ data }: { data: GovernorResponse }) {
   const header = data.header!;
   const spans = useMemo<ShadedSpan[]>(
     () => [
-      ...data.seasons.map((s) => ({
-        kind: 'season' as const,
-        label: `KvK ${s.kvkNumber}`,
-        start: s.openTime,
-        end: s.closeTime,
-      })),
+      ...data.seasons.map(seasonSpan),
       ...data.wars.map((w) => ({ kind: 'war' as const, label: w.name, start: w.start, end: w.end })),
     ],
     [data],

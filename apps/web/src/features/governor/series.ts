@@ -43,3 +43,25 @@ export interface ShadedSpan {
   start: number;
   end: number;
 }
+
+/** A KvK season as the API answers it, as a span (`KvK 7`, open to close time). */
+export function seasonSpan(season: { kvkNumber: number; openTime: number; closeTime: number }): ShadedSpan {
+  return { kind: 'season', label: `KvK ${season.kvkNumber}`, start: season.openTime, end: season.closeTime };
+}
+
+/**
+ * The seasons a chart over these scan times can be cut to: those with a scan inside. A season's scans can be a
+ * sliver of a chart over every scan (months between seasons, or many scans in a few weeks).
+ */
+export function seasonsWithScans(spans: readonly ShadedSpan[], times: readonly number[]): ShadedSpan[] {
+  return spans.filter(
+    (span) => span.kind === 'season' && times.some((time) => time >= span.start && time <= span.end),
+  );
+}
+
+/** The indexes of the times inside `range` (all of them when there is none), in order. */
+export function indexesWithin(times: readonly number[], range: ShadedSpan | null): number[] {
+  return times.flatMap((time, i) =>
+    range === null || (time >= range.start && time <= range.end) ? [i] : [],
+  );
+}
