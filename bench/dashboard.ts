@@ -10,18 +10,20 @@
  * - warm: the same request again on one app (period, sort order and summaries cached);
  * - warm, mixed: what a person does next — page 2, a kd, a search, a column filter, a two-column sort — in turn;
  * - export: all rows (pageSize=50000), warm;
- * - floor: bench/floor.ts's one SQL statement for the same first page; cold and warm p95 are reported as ratios to
- *   its p95;
+ * - floor: bench/floor.ts's one SQL statement for the same first page, timed beside every cold request (this
+ *   machine's speed drifts up to 2× within minutes, so a floor measured minutes apart from the requests made the
+ *   ratio swing either way); cold p95 is reported as a ratio to the p95 of the floor samples taken beside it, warm
+ *   p95 to all floor samples;
  * - long period only: the first view of one kd of the sixteen (`kd=`), cold, against the floor limited to that kd.
  */
 import type { DatabaseHandle } from '../apps/server/src/db/database.ts';
 import { runFloorQuery } from './floor.ts';
 import { benchApp, benchAppWithService, getOk } from './inject.ts';
 import { CODE, KD } from './scale-data.ts';
-import { round, type Sample, type SampleSummary, sampleMany, summarize } from './stats.ts';
+import { round, type Sample, type SampleSummary, sampleMany, summarize, timed } from './stats.ts';
 
 export interface DashboardOptions {
-  /** Samples of cold, warm and mixed; export takes at most 5, the floor at most 10. */
+  /** Samples of cold, warm and mixed; export takes at most 5, the floor one beside each cold sample. */
   samples: number;
 }
 
@@ -37,8 +39,12 @@ export interface PeriodResult {
   warm: SampleSummary;
   mixed: SampleSummary;
   export: SampleSummary;
+  /** Every floor sample: one beside each cold and each cold-on-a-running-server sample. */
   floor: SampleSummary;
-  /** Wall-clock p95 of cold, cold on a running server and warm divided by the floor's wall-clock p95. */
+  /**
+   * Wall-clock p95 of cold and of cold on a running server, each divided by the p95 of the floor samples taken
+   * beside it; warm divided by every floor sample's p95.
+   */
   ratioToFloor: { cold: number; coldRunning: number; warm: number };
   /** Long period only: the first view of one kd (`kd=`) of the sixteen, cold, against that kd's own floor. */
   kdView?: KdViewResult;
@@ -48,8 +54,9 @@ export interface KdViewResult {
   kd: number;
   cold: SampleSummary;
   coldRunning: SampleSummary;
+  /** Every kd floor sample: one beside each cold sample of either kind. */
   floor: SampleSummary;
-  /** Cold wall-clock p95 ÷ the kd floor's p95. */
+  /** Cold wall-clock p95 ÷ the p95 of the kd floor samples taken beside it. */
   ratioToFloor: number;
   /** The same for the cold view on a running server. */
   ratioRunningToFloor: number;
@@ -125,8 +132,9 @@ async function measurePeriod(
 ): Promise<PeriodResult> {
   const { samples } = options;
   const url = dashboardDataUrl(period.start, period.end);
-  const cold = await sampleColdRequests(handle, url, samples);
-  const coldRunning = await sampleColdOnRunningApp(handle, url, samples);
+  const { cold, coldRunning, coldFloor, runningFloor } = await sampleBothColds(handle, url, samples, () =>
+    runFloorQuery(handle, KD, period.start, period.end),
+  );
 
   const app = await benchApp(handle);
   let warm: Sample[];
@@ -145,9 +153,7 @@ async function measurePeriod(
     await app.close();
   }
 
-  const floor = await sampleMany(Math.min(samples, 10), () =>
-    runFloorQuery(handle, KD, period.start, period.end),
-  );
+  const floor = [...coldFloor.samples, ...runningFloor.samples];
   const result = {
     label: period.label,
     scans: period.scans,
@@ -163,9 +169,9 @@ async function measurePeriod(
   return {
     ...result,
     ratioToFloor: {
-      cold: round(result.cold.wall.p95 / result.floor.wall.p95, 3),
-      coldRunning: round(result.coldRunning.wall.p95 / result.floor.wall.p95, 3),
-      warm: round(result.warm.wall.p95 / result.floor.wall.p95, 3),
+      cold: ratioOfP95(cold, coldFloor.samples),
+      coldRunning: ratioOfP95(coldRunning, runningFloor.samples),
+      warm: ratioOfP95(warm, floor),
     },
     ...(period.scans > 2 ? { kdView: await measureKdView(handle, url, period, samples) } : {}),
   };
@@ -185,34 +191,74 @@ async function measureKdView(
   } finally {
     await app.close();
   }
-  const cold = summarize(await sampleColdRequests(handle, kdUrl, samples));
-  const coldRunning = summarize(await sampleColdOnRunningApp(handle, kdUrl, samples));
-  const floor = summarize(
-    await sampleMany(Math.min(samples, 10), () =>
-      runFloorQuery(handle, KD, period.start, period.end, VIEWED_KD),
-    ),
+  const { cold, coldRunning, coldFloor, runningFloor } = await sampleBothColds(handle, kdUrl, samples, () =>
+    runFloorQuery(handle, KD, period.start, period.end, VIEWED_KD),
   );
   return {
     kd: VIEWED_KD,
-    cold,
-    coldRunning,
-    floor,
-    ratioToFloor: round(cold.wall.p95 / floor.wall.p95, 3),
-    ratioRunningToFloor: round(coldRunning.wall.p95 / floor.wall.p95, 3),
+    cold: summarize(cold),
+    coldRunning: summarize(coldRunning),
+    floor: summarize([...coldFloor.samples, ...runningFloor.samples]),
+    ratioToFloor: ratioOfP95(cold, coldFloor.samples),
+    ratioRunningToFloor: ratioOfP95(coldRunning, runningFloor.samples),
   };
 }
 
-/** One new app per sample; building it is not timed, its first request is. */
+/**
+ * A statement timed once beside each sample of a series, its samples kept apart from the series'. Before the sample
+ * on even turns, after it on odd ones: whichever runs first meets what came before (an app just built, a period just
+ * computed and dropped), and neither side should always be the one that does.
+ */
+export interface FloorBeside {
+  run: () => Promise<unknown>;
+  samples: Sample[];
+}
+
+/** Cold requests on new apps, then on a running server, each series with the floor statement timed beside it. */
+async function sampleBothColds(
+  handle: DatabaseHandle,
+  url: string,
+  samples: number,
+  floorQuery: () => Promise<unknown>,
+) {
+  const coldFloor: FloorBeside = { run: floorQuery, samples: [] };
+  const cold = await sampleColdRequests(handle, url, samples, coldFloor);
+  const runningFloor: FloorBeside = { run: floorQuery, samples: [] };
+  const coldRunning = await sampleColdOnRunningApp(handle, url, samples, runningFloor);
+  return { cold, coldRunning, coldFloor, runningFloor };
+}
+
+/** Times `request` and, when given, the floor beside it (see FloorBeside); answers the request's sample. */
+async function sampleWithFloor(
+  turn: number,
+  request: () => Promise<unknown>,
+  floor: FloorBeside | undefined,
+): Promise<Sample> {
+  if (floor && turn % 2 === 0) floor.samples.push(await timed(floor.run));
+  const sample = await timed(request);
+  if (floor && turn % 2 === 1) floor.samples.push(await timed(floor.run));
+  return sample;
+}
+
+function ratioOfP95(requests: readonly Sample[], floor: readonly Sample[]): number {
+  return round(summarize(requests).wall.p95 / summarize(floor).wall.p95, 3);
+}
+
+/**
+ * One new app per sample; building it is not timed, its first request is. `floor`: timed beside each request, once
+ * the app is built.
+ */
 export async function sampleColdRequests(
   handle: DatabaseHandle,
   url: string,
   samples: number,
+  floor?: FloorBeside,
 ): Promise<Sample[]> {
   const all: Sample[] = [];
   for (let i = 0; i < samples; i++) {
     const app = await benchApp(handle);
     try {
-      all.push(...(await sampleMany(1, () => getOk(app, url))));
+      all.push(await sampleWithFloor(i, () => getOk(app, url), floor));
     } finally {
       await app.close();
     }
@@ -223,11 +269,13 @@ export async function sampleColdRequests(
 /**
  * The first viewer after an import, on a server that has answered before: one app, its first request untimed, then
  * for every sample its period caches emptied and the previous sample's background computation finished first.
+ * `floor`: timed beside each request, after the caches are emptied and before the background computation.
  */
 export async function sampleColdOnRunningApp(
   handle: DatabaseHandle,
   url: string,
   samples: number,
+  floor?: FloorBeside,
 ): Promise<Sample[]> {
   const { app, service } = await benchAppWithService(handle);
   try {
@@ -236,7 +284,7 @@ export async function sampleColdOnRunningApp(
     const all: Sample[] = [];
     for (let i = 0; i < samples; i++) {
       service.clearCache();
-      all.push(...(await sampleMany(1, () => getOk(app, url))));
+      all.push(await sampleWithFloor(i, () => getOk(app, url), floor));
       await service.settled();
     }
     return all;
