@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { DashboardPage, demoTarget } from '../pages/DashboardPage.ts';
 import { GovernorPage } from '../pages/GovernorPage.ts';
 
@@ -11,6 +11,22 @@ interface CompareJson {
     name: string | null;
     scans: { takenAt: number; killPoints: number | null }[];
   }[];
+  seasons: { kvkNumber: number; openTime: number; closeTime: number }[];
+}
+
+/** The KvK DKP dashboard's two leaders (they played KvK 6 in the kingdom too) and compare's answer for them. */
+async function comparedLeaders(request: APIRequestContext, target: { kd: number; code: string }) {
+  const rows = await request.get(`/api/kd-dashboard/${target.kd}/data/${target.code}`);
+  const ids = ((await rows.json()) as { playerData: { 'Governor ID': number }[] }).playerData
+    .slice(0, 2)
+    .map((row) => row['Governor ID']);
+  const answer = await request.get(`/api/compare/${target.kd}/${target.code}?ids=${ids.join(',')}`);
+  const api = (await answer.json()) as CompareJson;
+  // Every scan time any of them has, oldest first: the chart's x axis.
+  const times = [...new Set(api.governors.flatMap((g) => g.scans.map((s) => s.takenAt)))].sort(
+    (a, b) => a - b,
+  );
+  return { ids, api, times };
 }
 
 const formatted = (value: number) => value.toLocaleString('en-US');
@@ -88,19 +104,8 @@ test.describe('compare governors', () => {
 
   test('cuts the chart to one KvK season and back to every scan', async ({ page, request }, testInfo) => {
     const target = await demoTarget(request);
-    // The KvK DKP leaders played the previous season (KvK 6) in the kingdom too.
-    const rows = await request.get(`/api/kd-dashboard/${target.kd}/data/${target.code}`);
-    const ids = ((await rows.json()) as { playerData: { 'Governor ID': number }[] }).playerData
-      .slice(0, 2)
-      .map((row) => row['Governor ID']);
-    const answer = await request.get(`/api/compare/${target.kd}/${target.code}?ids=${ids.join(',')}`);
-    const api = (await answer.json()) as CompareJson & {
-      seasons: { kvkNumber: number; openTime: number; closeTime: number }[];
-    };
+    const { ids, api, times } = await comparedLeaders(request, target);
     const kvk6 = api.seasons.find((season) => season.kvkNumber === 6)!;
-    const times = [...new Set(api.governors.flatMap((g) => g.scans.map((s) => s.takenAt)))].sort(
-      (a, b) => a - b,
-    );
     const inKvk6 = times.filter((t) => t >= kvk6.openTime && t <= kvk6.closeTime);
     expect(inKvk6.length).toBeGreaterThan(1);
     expect(inKvk6.at(-1)).toBeLessThan(times.at(-1)!);
@@ -159,15 +164,7 @@ test.describe('compare governors', () => {
 test.describe('the charts read with the keys', () => {
   test('compare: Tab to the chart, Home reads the first scan, End the latest', async ({ page, request }) => {
     const target = await demoTarget(request);
-    const rows = await request.get(`/api/kd-dashboard/${target.kd}/data/${target.code}`);
-    const ids = ((await rows.json()) as { playerData: { 'Governor ID': number }[] }).playerData
-      .slice(0, 2)
-      .map((row) => row['Governor ID']);
-    const answer = await request.get(`/api/compare/${target.kd}/${target.code}?ids=${ids.join(',')}`);
-    const real = (await answer.json()) as CompareJson;
-    const times = [...new Set(real.governors.flatMap((g) => g.scans.map((s) => s.takenAt)))].sort(
-      (a, b) => a - b,
-    );
+    const { ids, api: real, times } = await comparedLeaders(request, target);
     const first = real.governors[0]!.scans.find((s) => s.takenAt === times[0]);
     await page.goto(`/${target.kd}/compare/${target.code}?ids=${ids.join(',')}`);
     const time = page.getByTestId('compare-readout-time');
