@@ -134,10 +134,12 @@ export default defineConfig({
             // over HTTP/1.1's 6 connections, and its scripts were in 50–130 ms later than with 7 (first row 30–100 ms
             // sooner; docs/benchmarks.md, "Issue 16: first screen, fewer scripts"). Its price: the landing page
             // loads 9 kB (gzipped) more. The dashboard's parts loaded on demand (Autarch, the filter editor, the
-            // Diplomatic Overview) and the route module itself, which the server preloads by name, stay apart.
+            // Diplomatic Overview) and the route module itself, which the server preloads by name, stay apart. What
+            // other screens borrow (number formats, the export icon) lives in the shared code, so that the KvK DKP and
+            // movements routes do not load the dashboard's chunk for it.
             {
               name: 'app',
-              test: /apps[\\/]web[\\/]src[\\/](?:api|components|export|auth|features[\\/](?:kingdom\.ts|governor[\\/]GovernorLink))|packages[\\/]core[\\/]src[\\/]/,
+              test: /apps[\\/]web[\\/]src[\\/](?:api|components|export|auth|format\.ts|features[\\/](?:kingdom\.ts|governor[\\/]GovernorLink))|packages[\\/]core[\\/]src[\\/]/,
             },
             {
               name: 'dashboard',

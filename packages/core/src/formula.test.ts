@@ -5,6 +5,7 @@ import {
   dkpScorer,
   enabledTerms,
   formulaDisplayString,
+  formulaTerms,
   readStatsFormula,
   STAT_NAMES,
   type StatsFormula,
@@ -25,6 +26,24 @@ describe('STAT_NAMES', () => {
       'T4 Dead Troops',
       'T5 Dead Troops',
     ]);
+  });
+});
+
+describe('formulaTerms', () => {
+  it('splits a display string into its terms', () => {
+    expect(formulaTerms(formulaDisplayString(DEFAULT_STATS_FORMULA))).toEqual([
+      'T4 Kills x 10',
+      'T5 Kills x 20',
+      'Dead Troops x 15',
+    ]);
+  });
+
+  it('leaves out empty terms and terms multiplied by 0, whatever the spacing', () => {
+    expect(formulaTerms('T4 Kills x 10  +  Healed x 0 + Dead Troops x 0.00 + Rss Gathered x 0.5')).toEqual([
+      'T4 Kills x 10',
+      'Rss Gathered x 0.5',
+    ]);
+    expect(formulaTerms('')).toEqual([]);
   });
 });
 

@@ -112,6 +112,17 @@ export function formulaDisplayString(formula: StatsFormula): string {
     .join(' + ');
 }
 
+/**
+ * The terms of a formula string as the API sends it (formulaDisplayString's 'A x 10 + B x 20'), for the screens that
+ * show one chip per term; a term multiplied by 0 adds nothing and is left out (SPEC §2).
+ */
+export function formulaTerms(formulaString: string): string[] {
+  return formulaString
+    .split(/\s+\+\s+/)
+    .map((term) => term.trim())
+    .filter((term) => term !== '' && !/\bx\s*0(?:\.0+)?$/i.test(term));
+}
+
 // Up to two decimals without trailing zeros: 10 → '10', 1.5 → '1.5', 0.125 → '0.13'.
 function formatTermValue(value: number): string {
   return String(Math.round(value * 100) / 100);

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { Section } from '../../components/layout/Section.tsx';
 import { Menu } from '../../components/overlay/Menu.tsx';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
+import { DownloadIcon } from '../../components/table/DownloadIcon.tsx';
 import { TableFooter } from '../../components/table/TableFooter.tsx';
 import { useClientPaging } from '../../components/table/useClientPaging.ts';
 import { buildCsv } from '../../export/csv.ts';
@@ -118,20 +119,5 @@ export function CampPerformance({
         />
       )}
     </Section>
-  );
-}
-
-export function DownloadIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">
-      <path
-        d="M8 2v8m0 0L4.5 6.5M8 10l3.5-3.5M2.5 12.5v1h11v-1"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
   );
 }

@@ -5,7 +5,7 @@ import { secondaryButton, selectClass } from '../../components/controls/styles.t
 import { Modal } from '../../components/overlay/Modal.tsx';
 import { ProgressBar } from '../../components/table/ProgressBar.tsx';
 import { SortIndicator } from '../../components/table/SortIndicator.tsx';
-import { shortNumber, utcDateTime } from './format.ts';
+import { shortNumber, utcDateTime } from '../../format.ts';
 import { CampDot } from './summary-columns.tsx';
 
 type KdColumn = 'kd' | 'power' | 't4_kills' | 't5_kills' | 'dead_troops' | 'healed_troops';

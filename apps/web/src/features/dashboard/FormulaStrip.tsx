@@ -1,12 +1,4 @@
-import { POINTS_LEGEND } from '@kingdom-stats/core';
-
-/** The formula's terms; a term multiplied by 0 adds nothing and is left out (SPEC §2). */
-export function formulaTerms(formulaString: string): string[] {
-  return formulaString
-    .split(/\s+\+\s+/)
-    .map((term) => term.trim())
-    .filter((term) => term !== '' && !/\bx\s*0(?:\.0+)?$/i.test(term));
-}
+import { formulaTerms, POINTS_LEGEND } from '@kingdom-stats/core';
 
 /** 'DKP FORMULA :' with the kingdom's terms, and the points legend under it. */
 export function FormulaStrip({ formulaString }: { formulaString: string }) {

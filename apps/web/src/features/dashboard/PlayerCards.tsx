@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { Avatar } from '../../components/Avatar.tsx';
 import { FarmMark } from '../../components/table/FarmMark.tsx';
 import { ReviewMark } from '../../components/table/ReviewMark.tsx';
+import { fullNumber, shortNumber, textOrDash } from '../../format.ts';
 import { CompareToggle } from '../compare/CompareToggle.tsx';
 import { GovernorLink } from '../governor/GovernorLink.tsx';
-import { fullNumber, shortNumber, textOrDash } from './format.ts';
 import { PartialMark } from './player-columns.tsx';
 import { CampBadge } from './summary-columns.tsx';
 

@@ -5,10 +5,10 @@ import { ghostButton, secondaryButton, selectClass } from '../../components/cont
 import { Section } from '../../components/layout/Section.tsx';
 import { CardSort } from '../../components/table/CardSort.tsx';
 import { DataTable } from '../../components/table/DataTable.tsx';
+import { DownloadIcon } from '../../components/table/DownloadIcon.tsx';
 import { PhoneLayoutSwitch, usePhoneLayout } from '../../components/table/PhoneLayout.tsx';
 import { TableFooter } from '../../components/table/TableFooter.tsx';
 import { CompareBar } from '../compare/CompareToggle.tsx';
-import { DownloadIcon } from './CampPerformance.tsx';
 import { OPERATOR_SYMBOLS } from './filter-operators.ts';
 import { PlayerCards } from './PlayerCards.tsx';
 import { playerColumns, presentDynamicFields } from './player-columns.tsx';

@@ -4,9 +4,9 @@ import { Avatar } from '../../components/Avatar.tsx';
 import type { DataColumn } from '../../components/table/DataTable.tsx';
 import { FarmMark } from '../../components/table/FarmMark.tsx';
 import { ReviewMark } from '../../components/table/ReviewMark.tsx';
+import { changeTone, fullNumber, percent, signedNumber, textOrDash, utcDateTime } from '../../format.ts';
 import { CompareToggle } from '../compare/CompareToggle.tsx';
 import { GovernorLink } from '../governor/GovernorLink.tsx';
-import { changeTone, fullNumber, percent, signedNumber, textOrDash, utcDateTime } from './format.ts';
 import { CampBadge } from './summary-columns.tsx';
 
 type NumericField = {

@@ -1,7 +1,7 @@
 import { campColor } from '@kingdom-stats/core';
 import type { DataColumn } from '../../components/table/DataTable.tsx';
 import { ProgressBar } from '../../components/table/ProgressBar.tsx';
-import { shortNumber, signedNumber } from './format.ts';
+import { shortNumber, signedNumber } from '../../format.ts';
 import type { SummaryColumnInfo, SummaryRow } from './summary.ts';
 
 const FALLBACK_BAR = '#64748b';

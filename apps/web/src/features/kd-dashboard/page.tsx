@@ -1,4 +1,4 @@
-import { countNoun } from '@kingdom-stats/core';
+import { countNoun, formulaTerms } from '@kingdom-stats/core';
 import type { KdDashboardResponse } from '@kingdom-stats/core/api';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -13,7 +13,6 @@ import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { Section } from '../../components/layout/Section.tsx';
 import { ReviewMarksContext } from '../../components/table/ReviewMark.tsx';
 import { Notice } from '../admin-shared/Notice.tsx';
-import { formulaTerms } from '../dashboard/FormulaStrip.tsx';
 import { kingdomLabel } from '../kingdom.ts';
 import { type DkpView, useDkpView } from './address.ts';
 import { DkpTable } from './DkpTable.tsx';

@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { Section } from '../../components/layout/Section.tsx';
 import { Menu } from '../../components/overlay/Menu.tsx';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
+import { DownloadIcon } from '../../components/table/DownloadIcon.tsx';
 import { TableFooter } from '../../components/table/TableFooter.tsx';
 import { useClientPaging } from '../../components/table/useClientPaging.ts';
-import { DownloadIcon } from '../dashboard/CampPerformance.tsx';
-import { fullNumber, textOrDash, utcDateTime } from '../dashboard/format.ts';
+import { fullNumber, textOrDash, utcDateTime } from '../../format.ts';
 import { exportMovements, type MovementTableKind } from './export.ts';
 
 const seg = (value: string | number) => encodeURIComponent(String(value));

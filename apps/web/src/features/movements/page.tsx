@@ -13,8 +13,8 @@ import { ErrorPanel, Panel } from '../../components/feedback/Panel.tsx';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { KingdomNav } from '../../components/layout/KingdomNav.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
+import { fullNumber } from '../../format.ts';
 import { Notice } from '../admin-shared/Notice.tsx';
-import { fullNumber } from '../dashboard/format.ts';
 import { kingdomLabel } from '../kingdom.ts';
 import { MovementTable } from './MovementTable.tsx';
 
