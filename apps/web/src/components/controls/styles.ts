@@ -25,3 +25,14 @@ export const selectClass =
 export const inputClass =
   `h-9 rounded-lg border border-slate-700 bg-slate-900 px-3 text-sm text-slate-100 placeholder:text-slate-500 ` +
   `hover:border-slate-500 ${focus}`;
+
+/**
+ * The charts' toggle buttons (counter, totals or gains, season), pressed or not. `bordered`: one standing alone,
+ * not inside a bordered group.
+ */
+export function pillButton(pressed: boolean, bordered = false): string {
+  const pill =
+    'rounded-md px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-sky-400';
+  const state = pressed ? 'bg-sky-500/20 text-sky-100' : 'text-slate-300 hover:text-white';
+  return `${pill}${bordered ? ' border border-slate-700' : ''} ${state}`;
+}

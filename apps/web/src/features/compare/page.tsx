@@ -7,6 +7,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useGovernorCompare } from '../../api/compare.ts';
+import { pillButton } from '../../components/controls/styles.ts';
 import { InvalidLinkPanel, isInvalidLinkError } from '../../components/feedback/InvalidLink.tsx';
 import { ErrorPanel, Panel } from '../../components/feedback/Panel.tsx';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
@@ -30,9 +31,6 @@ import { kingdomLabel } from '../kingdom.ts';
 
 /** Line colours, one per governor (up to six), told apart on the dark background. */
 export const COMPARE_COLORS = ['#38bdf8', '#f97316', '#a3e635', '#f472b6', '#facc15', '#c4b5fd'] as const;
-
-const pill = 'rounded-md px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-sky-400';
-const pillState = (on: boolean) => (on ? 'bg-sky-500/20 text-sky-100' : 'text-slate-300 hover:text-white');
 
 /** The IDs of `?ids=`, each once, in order, at most six. */
 function idsOf(text: string | null): number[] {
@@ -144,7 +142,7 @@ function CompareView({
               type="button"
               aria-pressed={mode === value}
               onClick={() => setMode(value)}
-              className={`${pill} ${pillState(mode === value)}`}
+              className={pillButton(mode === value)}
             >
               {value === 'totals' ? 'Totals' : 'Gains per scan'}
             </button>
@@ -161,7 +159,7 @@ function CompareView({
             type="button"
             aria-pressed={m.key === metric.key}
             onClick={() => setMetricKey(m.key)}
-            className={`${pill} border border-slate-700 ${pillState(m.key === metric.key)}`}
+            className={pillButton(m.key === metric.key, true)}
           >
             {m.label}
           </button>

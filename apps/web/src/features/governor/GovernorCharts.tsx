@@ -1,12 +1,10 @@
 import type { GovernorScan } from '@kingdom-stats/core/api';
 import { useState } from 'react';
+import { pillButton } from '../../components/controls/styles.ts';
 import { Section } from '../../components/layout/Section.tsx';
 import { MetricChart } from './MetricChart.tsx';
 import { SeasonRangeButtons } from './SeasonRangeButtons.tsx';
 import { CHART_METRICS, type ChartMode, hasValues, type ShadedSpan, seasonsWithScans } from './series.ts';
-
-const modeButton =
-  'rounded-md px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-sky-400';
 
 /** Every charted counter the governor has values for, with one totals / gains-per-scan switch for all of them. */
 export function GovernorCharts({
@@ -45,7 +43,7 @@ export function GovernorCharts({
               type="button"
               aria-pressed={mode === value}
               onClick={() => setMode(value)}
-              className={`${modeButton} ${mode === value ? 'bg-sky-500/20 text-sky-100' : 'text-slate-300 hover:text-white'}`}
+              className={pillButton(mode === value)}
             >
               {value === 'totals' ? 'Totals' : 'Gains per scan'}
             </button>

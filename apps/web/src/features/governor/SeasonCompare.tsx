@@ -1,13 +1,12 @@
 import { alignSeasons, formatInteger, seasonSeries } from '@kingdom-stats/core';
 import type { GovernorResponse } from '@kingdom-stats/core/api';
 import { useId, useMemo, useState } from 'react';
+import { pillButton } from '../../components/controls/styles.ts';
 import { Section } from '../../components/layout/Section.tsx';
 import { LineChart } from './LineChart.tsx';
 import { CHART_METRICS, type MetricKey } from './series.ts';
 
 const COLORS = ['#38bdf8', '#f97316'] as const;
-const pill =
-  'rounded-md border border-slate-700 px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-sky-400';
 const select =
   'rounded-md border border-slate-700 bg-slate-900 px-2 py-1 text-sm text-white focus-visible:outline-2 focus-visible:outline-sky-400';
 
@@ -110,7 +109,7 @@ export function SeasonCompare({ data }: { data: GovernorResponse }) {
               type="button"
               aria-pressed={m.key === metric.key}
               onClick={() => setMetricKey(m.key)}
-              className={`${pill} ${m.key === metric.key ? 'bg-sky-500/20 text-sky-100' : 'text-slate-300 hover:text-white'}`}
+              className={pillButton(m.key === metric.key, true)}
             >
               {m.label}
             </button>

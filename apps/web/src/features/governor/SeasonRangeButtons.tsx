@@ -1,7 +1,5 @@
+import { pillButton } from '../../components/controls/styles.ts';
 import type { ShadedSpan } from './series.ts';
-
-const button =
-  'rounded-md border border-slate-700 px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-sky-400';
 
 /** "All scans" and a button per season (seasonsWithScans): which scans a chart shows. Null is every scan. */
 export function SeasonRangeButtons({
@@ -23,7 +21,7 @@ export function SeasonRangeButtons({
           type="button"
           aria-pressed={shown === label}
           onClick={() => onShow(label)}
-          className={`${button} ${shown === label ? 'bg-sky-500/20 text-sky-100' : 'text-slate-300 hover:text-white'}`}
+          className={pillButton(shown === label, true)}
         >
           {label ?? 'All scans'}
         </button>
