@@ -38,7 +38,7 @@ export type AppConfig = Pick<ServerConfig, 'loginEnabled' | 'logLevel' | 'webDis
     rateLimits?: Partial<RateLimitSettings>;
     /** Where the rate limits count (plugins/counter-store.ts); this process's memory when absent. */
     counterStore?: CounterStore;
-    /** The main dashboard's service (its period caches); the benchmark empties it between samples. */
+    /** The main dashboard's service (its period caches): main.ts prepares views with it, the benchmark empties it. */
     dashboardService?: DashboardService;
   };
 

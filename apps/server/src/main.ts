@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { DashboardService } from './features/dashboard/service.ts';
 import { prepareDemo } from './features/demo/service.ts';
 import { prewarmParseWorkers } from './import/parse-off-thread.ts';
 import { openCounterStore } from './plugins/counter-store.ts';
@@ -18,7 +19,8 @@ async function main(): Promise<void> {
     now: new Date(),
   });
   const counterStore = await openCounterStore(config.rateLimitStore, database);
-  const app = await buildApp({ ...config, counterStore }, database);
+  const dashboardService = new DashboardService(database.db);
+  const app = await buildApp({ ...config, counterStore, dashboardService }, database);
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
@@ -31,6 +33,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The first viewers after a restart should not each wait for a cold period: the likeliest views are computed now.
+  dashboardService.prepareRecentViews();
   // The first upload should not wait for a file reader to start (a second or two): start one now.
   void prewarmParseWorkers().catch((error: unknown) =>
     app.log.warn({ err: error }, 'file reader did not start'),

@@ -17,6 +17,7 @@ import {
   loadKingdomContext,
   scansKey,
 } from './context.ts';
+import { DefaultViewPreparation, VIEWS_PREPARED_AT_START } from './default-views.ts';
 import { dkpSql, readSqlPage, sqlAnswers, sqlScope } from './page-query.ts';
 import { type ResolvedPeriod, resolvePeriod } from './period.ts';
 import { ComputeCache } from './period-cache.ts';
@@ -35,10 +36,7 @@ import { loadViewerContext } from './viewer-context.ts';
  */
 const BACKGROUND_START_MS = 300;
 
-/**
- * How long after an import its kingdom's default view is prepared (prepareDefaultView): an admin uploading a batch of
- * files sends the next within this, so the view is computed once, after the last.
- */
+/** How long after an import, or after start-up, default views are prepared (default-views.ts). */
 const PREPARE_DELAY_MS = 2_000;
 
 /** Without a sort, the player table lists governors by current power, highest first. */
@@ -68,10 +66,8 @@ export class DashboardService {
   sqlAnswers = 0;
   /** For tests: how many of those took their per-kd sums from the end scans' totals (period-sums.ts). */
   sumsFromTotals = 0;
-  /** For tests: how many default views were prepared after imports (prepareDefaultView). */
-  preparedViews = 0;
-  /** Default views waiting to be prepared, by kingdom (see prepareDefaultView). */
-  private readonly preparing = new Map<number, ReturnType<typeof setTimeout>>();
+  /** Default views computed before anyone asks (after an import, after start-up). */
+  private readonly defaultViews: DefaultViewPreparation;
   /** Periods being computed after their first page was answered from SQL (see sqlAnswer). */
   private readonly background = new Set<Promise<unknown>>();
   /** Periods answered from SQL and not started yet, by cache key (see inBackground). */
@@ -79,13 +75,22 @@ export class DashboardService {
 
   /**
    * For tests: `backgroundStartMs`, how long a period answered from SQL waits for a request before it starts;
-   * `prepareDelayMs`, how long after an import its default view is prepared.
+   * `prepareDelayMs`, how long after an import or start-up default views are prepared.
    */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly backgroundStartMs = BACKGROUND_START_MS,
-    private readonly prepareDelayMs = PREPARE_DELAY_MS,
-  ) {}
+    prepareDelayMs = PREPARE_DELAY_MS,
+  ) {
+    this.defaultViews = new DefaultViewPreparation(
+      db,
+      prepareDelayMs,
+      async (kingdom) => {
+        await this.computeView(await loadKingdomContext(db, kingdom), {});
+      },
+      (work) => this.track(work),
+    );
+  }
 
   /** For tests: periods answered from SQL whose computation has not started. */
   get queuedPeriods(): number {
@@ -191,23 +196,19 @@ export class DashboardService {
     return { kds: [...kds].sort((a, b) => a - b) };
   }
 
-  /**
-   * After an import into this kingdom: the view its dashboard opens on (the default period, by power, and the
-   * diplomacy overview) computed in the background PREPARE_DELAY_MS after the last of a batch, so the first viewer
-   * after an import is answered from memory instead of by a cold period (docs/dashboard.md, "Caching"). A failure is
-   * dropped: a viewer's request computes the period itself and reports it.
-   */
+  /** After an import into this kingdom: its default view prepared (default-views.ts). */
   prepareDefaultView(kingdom: KingdomTable): void {
-    clearTimeout(this.preparing.get(kingdom.kd));
-    const timer = setTimeout(() => {
-      this.preparing.delete(kingdom.kd);
-      this.track(async () => {
-        await this.computeView(await loadKingdomContext(this.db, kingdom), {});
-        this.preparedViews++;
-      });
-    }, this.prepareDelayMs);
-    timer.unref();
-    this.preparing.set(kingdom.kd, timer);
+    this.defaultViews.afterImport(kingdom);
+  }
+
+  /** After start-up: the most recently scanned kingdoms' default views prepared (default-views.ts). */
+  prepareRecentViews(limit = VIEWS_PREPARED_AT_START): void {
+    this.defaultViews.atStart(limit);
+  }
+
+  /** For tests: how many default views were prepared before anyone asked. */
+  get preparedViews(): number {
+    return this.defaultViews.prepared;
   }
 
   /**
@@ -215,8 +216,7 @@ export class DashboardService {
    * dropped: the app calls this when it closes, and a closing server has no viewers to prepare for.
    */
   async settled(): Promise<void> {
-    for (const timer of this.preparing.values()) clearTimeout(timer);
-    this.preparing.clear();
+    this.defaultViews.drop();
     this.startQueued();
     while (this.background.size > 0) await Promise.all(this.background);
   }
