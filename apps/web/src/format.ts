@@ -31,21 +31,23 @@ export function textOrDash(value: string | number | null | undefined): string {
   return text === '' ? EMPTY_CELL : text;
 }
 
-const UTC_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'UTC',
-  hour12: false,
-});
+/** Made on first use: the first Intl object of a tab loads ICU's data, which the dashboard's first screen avoids. */
+let utcFormat: Intl.DateTimeFormat | undefined;
 
 /** '5 Jan 2025, 15:00 UTC' for a unix time in seconds. */
 export function utcDateTime(epochSeconds: number | null | undefined): string {
   if (epochSeconds === null || epochSeconds === undefined || !Number.isFinite(epochSeconds))
     return EMPTY_CELL;
-  return `${UTC_FORMAT.format(new Date(epochSeconds * 1000))} UTC`;
+  utcFormat ??= new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    hour12: false,
+  });
+  return `${utcFormat.format(new Date(epochSeconds * 1000))} UTC`;
 }
 
 /** '5 minutes ago', '3 hours ago', '2 days ago' (SPEC §9: minutes, hours or days). */

@@ -1,3 +1,5 @@
+import { compareNames } from './name-order.ts';
+
 /**
  * Colours for camps and governor avatars (SPEC §2 Kingdom Wise Performance, player avatars). Camps take the
  * 16-colour palette in the order of their sorted names, cycling after 16, so the same camps get the same colours
@@ -27,8 +29,6 @@ export const CAMP_PALETTE = [
 
 export const CAMP_FALLBACK_COLOR = '#94a3b8';
 
-const NAME_COLLATOR = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
 function usableName(name: string | null | undefined): name is string {
   return typeof name === 'string' && name.trim() !== '';
 }
@@ -36,7 +36,7 @@ function usableName(name: string | null | undefined): name is string {
 /** Camp name → colour, for every distinct non-blank name, by sorted name. */
 export function campColorMap(names: Iterable<string | null | undefined>): Map<string, string> {
   const distinct = [...new Set([...names].filter(usableName))].sort(
-    (a, b) => NAME_COLLATOR.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0),
+    (a, b) => compareNames(a, b) || (a < b ? -1 : a > b ? 1 : 0),
   );
   return new Map(distinct.map((name, index) => [name, CAMP_PALETTE[index % CAMP_PALETTE.length]!]));
 }

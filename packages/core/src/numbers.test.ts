@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   abbreviateNumber,
   EMPTY_CELL,
+  formatExact,
   formatInteger,
   parseNumber,
   parseScanValue,
@@ -371,5 +372,41 @@ describe('formatInteger', () => {
         expect(parseScanValue(formatInteger(n))).toEqual(num(n === 0 ? 0 : n));
       }),
     );
+  });
+});
+
+describe('formatExact', () => {
+  const intl = new Intl.NumberFormat('en-US');
+
+  it('prints what Intl.NumberFormat("en-US") prints, for any number', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer(),
+          fc.maxSafeInteger(),
+          fc.double({ noNaN: true, noDefaultInfinity: true }),
+          fc.double({ min: -1e22, max: 1e22, noNaN: true }).map(Math.round),
+        ),
+        (n) => {
+          expect(formatExact(n)).toBe(intl.format(n));
+        },
+      ),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it.each([
+    [0, '0'],
+    [-0, '-0'],
+    [7, '7'],
+    [-999, '-999'],
+    [1000, '1,000'],
+    [123_456, '123,456'],
+    [-1_234_567, '-1,234,567'],
+    [2 ** 60, '1,152,921,504,606,847,000'],
+    [1e21, '1,000,000,000,000,000,000,000'],
+    [1234.5678, '1,234.568'],
+  ])('shows %d as %s', (input, expected) => {
+    expect(formatExact(input)).toBe(expected);
   });
 });

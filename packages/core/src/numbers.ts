@@ -197,7 +197,28 @@ export function abbreviateNumber(value: number | null | undefined): string {
   return `${sign}${whole}`;
 }
 
-const INTEGER_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+/** Below this, String() writes a whole number's digits in full (from 1e21 on, in exponent form). */
+const PLAIN_DIGITS_LIMIT = 1e21;
+
+let exactFormat: Intl.NumberFormat | undefined;
+
+/**
+ * What `Intl.NumberFormat('en-US')` prints: ',' between thousands, up to 3 decimals. Whole numbers below 1e21 (every
+ * count this product shows) are grouped in plain code, because the first Intl object a browser tab makes loads ICU's
+ * data, 20–70 ms of the main thread on a 2-core machine, and the dashboard's first screen formats nothing else
+ * (docs/benchmarks.md, "Issue 16: first screen without ICU"); the rest go to the formatter, made on first use.
+ */
+export function formatExact(value: number): string {
+  if (Number.isInteger(value) && Math.abs(value) < PLAIN_DIGITS_LIMIT) {
+    const digits = String(Math.abs(value));
+    const head = digits.length % 3 || 3;
+    let grouped = digits.slice(0, head);
+    for (let i = head; i < digits.length; i += 3) grouped += `,${digits.slice(i, i + 3)}`;
+    return value < 0 || Object.is(value, -0) ? `-${grouped}` : grouped;
+  }
+  exactFormat ??= new Intl.NumberFormat('en-US');
+  return exactFormat.format(value);
+}
 
 /**
  * Whole number with ',' thousands separators, as the #,##0 export format shows it. Rounds half away
@@ -206,5 +227,5 @@ const INTEGER_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0
 export function formatInteger(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return EMPTY_CELL;
   const rounded = Math.sign(value) * Math.round(Math.abs(value));
-  return INTEGER_FORMAT.format(withoutNegativeZero(rounded));
+  return formatExact(withoutNegativeZero(rounded));
 }

@@ -22,8 +22,9 @@ export function isSortDirection(value: unknown): value is SortDirection {
   return value === 'asc' || value === 'desc';
 }
 
-// Case-insensitive as the brief asks; numeric collation so 'Camp 2' comes before 'Camp 10'.
-const TEXT_COLLATOR = new Intl.Collator('en', { sensitivity: 'accent', numeric: true });
+// Case-insensitive as the brief asks; numeric collation so 'Camp 2' comes before 'Camp 10'. Made on first use: the
+// first Intl object of a browser tab loads ICU's data, which a first screen sorted by the server does without.
+let textCollator: Intl.Collator | undefined;
 
 /**
  * Sort key of one cell. Numbers and numeric text compare by value. Other text counts as 0 (SPEC §5)
@@ -57,7 +58,10 @@ function numericPart(key: SortKey): number {
 function comparePresent(a: SortKey, b: SortKey): number {
   const byValue = numericPart(a) - numericPart(b);
   if (byValue !== 0) return Math.sign(byValue);
-  if (a.kind === 'text' && b.kind === 'text') return Math.sign(TEXT_COLLATOR.compare(a.text, b.text));
+  if (a.kind === 'text' && b.kind === 'text') {
+    textCollator ??= new Intl.Collator('en', { sensitivity: 'accent', numeric: true });
+    return Math.sign(textCollator.compare(a.text, b.text));
+  }
   if (a.kind === 'text') return 1;
   if (b.kind === 'text') return -1;
   return 0;

@@ -1,4 +1,4 @@
-import { campColor } from '@kingdom-stats/core';
+import { campColor, formatExact } from '@kingdom-stats/core';
 import type { DataColumn } from '../../components/table/DataTable.tsx';
 import { ProgressBar } from '../../components/table/ProgressBar.tsx';
 import { shortNumber, signedNumber } from '../../format.ts';
@@ -6,11 +6,6 @@ import type { SummaryColumnInfo, SummaryRow } from './summary.ts';
 
 const FALLBACK_BAR = '#64748b';
 const NEGATIVE_BAR = '#f43f5e';
-/**
- * The exact value in a bar cell's tooltip: what toLocaleString('en-US') prints, from one formatter rather than a new
- * one per cell (the demo's first screen has 144 such cells, and toLocaleString costs Chromium some 15 µs each).
- */
-const EXACT_NUMBER = new Intl.NumberFormat('en-US');
 
 export function isDkpHeader(header: string): boolean {
   return /\bdkp\b/i.test(header);
@@ -41,7 +36,7 @@ export function metricColumn(info: SummaryColumnInfo, width = 120): DataColumn<S
       }
       const color = number < 0 ? NEGATIVE_BAR : (info.color ?? FALLBACK_BAR);
       return (
-        <span title={EXACT_NUMBER.format(number)}>
+        <span title={formatExact(number)}>
           <ProgressBar value={Math.abs(number)} max={info.max} color={color}>
             {text}
           </ProgressBar>
