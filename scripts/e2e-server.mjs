@@ -1,15 +1,18 @@
-// Serves the built app with the real server on a throw-away SQLite database seeded with the demo data and two staff
-// accounts (scripts/e2e-users.mjs), with sign-in enabled, for the browser tests (started by e2e/playwright.config.ts,
-// which picks a free port unless E2E_PORT is set). On the way out — the server stopping, or Playwright's SIGTERM —
-// it removes what it made: the database folder and the file of the run's test passwords.
+// Serves the built app with the real server, run as `npm start` runs it (scripts/server-build.mjs's bundle), on a
+// throw-away SQLite database seeded with the demo data and two staff accounts (scripts/e2e-users.mjs), with sign-in
+// enabled, for the browser tests (started by e2e/playwright.config.ts, which picks a free port unless E2E_PORT is
+// set). On the way out — the server stopping, or Playwright's SIGTERM — it removes what it made: the database folder
+// and the file of the run's test passwords.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { e2eUsersFile, prepareE2eUsers } from './e2e-users.mjs';
+import { ensureServerBuild } from './server-build.mjs';
 import { ensureWebBuild, root } from './web-build.mjs';
 
 ensureWebBuild();
+const serverEntry = await ensureServerBuild();
 const dataDir = mkdtempSync(join(tmpdir(), 'kingdom-stats-e2e-'));
 const databaseUrl = `sqlite:${join(dataDir, 'e2e.sqlite')}`;
 const port = process.env.E2E_PORT ?? '3210';
@@ -33,7 +36,7 @@ try {
   process.exit(1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+const server = spawn(process.execPath, [serverEntry], {
   cwd: root,
   stdio: 'inherit',
   env: {
