@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  // The first viewers after a restart should not each wait for a cold period: the likeliest views are computed now.
+  // The first viewers after a restart should not each wait for a cold period: the likeliest views are computed soon.
   dashboardService.prepareRecentViews();
   // The first upload should not wait for a file reader to start (a second or two): start one now.
   void prewarmParseWorkers().catch((error: unknown) =>
