@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database, KingdomTable } from '../../db/schema.ts';
-import { selectRecentlyScannedKingdoms } from './queries.ts';
 
 /**
  * How many kingdoms' default views a starting server prepares: the most recently scanned, whose viewers come first.
@@ -77,4 +76,28 @@ export class DefaultViewPreparation {
     clearTimeout(this.atStartTimer);
     this.dropped = true;
   }
+}
+
+/**
+ * Up to `limit` kingdoms that have kingdom scans, the most recently scanned first: the dashboards viewers are likeliest
+ * to open. One row per kingdom (its latest scan time), a few hundred at most before the limit.
+ */
+async function selectRecentlyScannedKingdoms(db: Kysely<Database>, limit: number) {
+  return db
+    .selectFrom('kingdoms')
+    .innerJoin(
+      (eb) =>
+        eb
+          .selectFrom('scans')
+          .select(['kingdom_kd', (e) => e.fn.max('taken_at').as('latest')])
+          .where('kind', '=', 'kingdom')
+          .groupBy('kingdom_kd')
+          .as('latest_scans'),
+      (join) => join.onRef('latest_scans.kingdom_kd', '=', 'kingdoms.kd'),
+    )
+    .selectAll('kingdoms')
+    .orderBy('latest_scans.latest', 'desc')
+    .orderBy('kingdoms.kd')
+    .limit(limit)
+    .execute();
 }

@@ -371,30 +371,6 @@ function num(value: unknown): number | null {
   return value === null || value === undefined ? null : Number(value);
 }
 
-/**
- * Up to `limit` kingdoms that have kingdom scans, the most recently scanned first: the dashboards viewers are likeliest
- * to open. One row per kingdom (its latest scan time), a few hundred at most before the limit.
- */
-export async function selectRecentlyScannedKingdoms(db: Kysely<Database>, limit: number) {
-  return db
-    .selectFrom('kingdoms')
-    .innerJoin(
-      (eb) =>
-        eb
-          .selectFrom('scans')
-          .select(['kingdom_kd', (e) => e.fn.max('taken_at').as('latest')])
-          .where('kind', '=', 'kingdom')
-          .groupBy('kingdom_kd')
-          .as('latest_scans'),
-      (join) => join.onRef('latest_scans.kingdom_kd', '=', 'kingdoms.kd'),
-    )
-    .selectAll('kingdoms')
-    .orderBy('latest_scans.latest', 'desc')
-    .orderBy('kingdoms.kd')
-    .limit(limit)
-    .execute();
-}
-
 /** Kingdoms whose access code is `code` (codes are stored lower-case). */
 export async function selectKingdomsByCode(db: Kysely<Database>, code: string) {
   return db.selectFrom('kingdoms').selectAll().where('access_code', '=', code).orderBy('kd').execute();
