@@ -9,6 +9,9 @@ import { openCounterStore } from './plugins/counter-store.ts';
 import { siteBase } from './site-links.ts';
 import { readBannerFacts, startBanner } from './start-banner.ts';
 
+/** How long after listening the first file reader is started. */
+const READER_START_DELAY_MS = 10_000;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = createDatabase(config.databaseUrl);
@@ -35,10 +38,14 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   // The first viewers after a restart should not each wait for a cold period: the likeliest views are computed soon.
   dashboardService.prepareRecentViews();
-  // The first upload should not wait for a file reader to start (a second or two): start one now.
-  void prewarmParseWorkers().catch((error: unknown) =>
-    app.log.warn({ err: error }, 'file reader did not start'),
-  );
+  // The first upload should not wait for a file reader to start (a second or two): start one, but not at once,
+  // where starting a Node.js process took a core from the first viewers' pages (docs/benchmarks.md, "Issue 16: one
+  // layout drawn").
+  setTimeout(() => {
+    void prewarmParseWorkers().catch((error: unknown) =>
+      app.log.warn({ err: error }, 'file reader did not start'),
+    );
+  }, READER_START_DELAY_MS).unref();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const base = siteBase(process.env, port);

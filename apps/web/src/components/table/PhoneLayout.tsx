@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { useWideScreen } from '../layout/useWideScreen.ts';
 
 /** How the long tables show on a phone: one card per row (the default), or the full table, scrolled sideways. */
 export type PhoneLayout = 'cards' | 'table';
@@ -26,8 +27,14 @@ function subscribe(listener: () => void) {
   };
 }
 
+/**
+ * The layout in effect and the phone's setter: from 768 px up always the table. Only the layout in effect is
+ * drawn: a page of 20 cards is some 540 elements and a page of the player table some 1,400, which the browser would
+ * otherwise build on every page and sort only to hide (docs/benchmarks.md, "Issue 16: one layout drawn").
+ */
 export function usePhoneLayout(): [PhoneLayout, (layout: PhoneLayout) => void] {
-  const layout = useSyncExternalStore(subscribe, read, () => 'cards' as const);
+  const chosen = useSyncExternalStore(subscribe, read, () => 'cards' as const);
+  const wide = useWideScreen();
   const set = useCallback((next: PhoneLayout) => {
     try {
       window.localStorage.setItem(PHONE_LAYOUT_KEY, next);
@@ -36,7 +43,7 @@ export function usePhoneLayout(): [PhoneLayout, (layout: PhoneLayout) => void] {
     }
     for (const listener of listeners) listener();
   }, []);
-  return [layout, set];
+  return [wide ? 'table' : chosen, set];
 }
 
 /** The phone's Cards / Table switch (hidden from 768 px, where the table always shows). */

@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 
 interface ProgressBarProps {
   value: number | null | undefined;
   max: number | null | undefined;
   color: string;
+  /** The tooltip of the number and its bar (the exact value where the text is rounded). */
+  title?: string | undefined;
   children: ReactNode;
 }
 
@@ -14,19 +16,23 @@ export function barPercent(value: number | null | undefined, max: number | null 
   return Math.min(100, (value / max) * 100);
 }
 
-/** A number with a thin bar under it; the text carries the value, the bar is decoration. */
-export function ProgressBar({ value, max, color, children }: ProgressBarProps) {
+/**
+ * A number with a thin bar under it; the text carries the value, the bar is decoration. The bar's fill is the
+ * track's ::after, not an element: a summary table draws one bar per cell, and three elements a bar where there were
+ * four (five with the summaries' tooltip) cut what the first screen builds (docs/benchmarks.md, "Issue 16: one layout drawn").
+ */
+export function ProgressBar({ value, max, color, title, children }: ProgressBarProps) {
   const percent = barPercent(value, max);
+  const fill = { '--bar-width': `${percent}%`, '--bar-color': color } as CSSProperties;
   return (
-    <div className="flex min-w-0 flex-col gap-1">
+    <span className="flex min-w-0 flex-col gap-1" title={title}>
       <span className="tabular-nums">{children}</span>
-      <span aria-hidden="true" className="block h-1.5 w-full overflow-hidden rounded-full bg-slate-800">
-        <span
-          data-bar-percent={Math.round(percent)}
-          className="block h-full rounded-full"
-          style={{ width: `${percent}%`, backgroundColor: color }}
-        />
-      </span>
-    </div>
+      <span
+        aria-hidden="true"
+        data-bar-percent={Math.round(percent)}
+        className="block h-1.5 w-full overflow-hidden rounded-full bg-slate-800 after:block after:h-full after:w-(--bar-width) after:rounded-full after:bg-(--bar-color)"
+        style={fill}
+      />
+    </span>
   );
 }

@@ -253,7 +253,7 @@ export function PlayerTable(props: PlayerTableProps) {
           empty="No governors match the current search and filters."
         />
       )}
-      <div className={layout === 'cards' ? 'hidden md:block' : ''}>
+      {layout === 'table' && (
         <DataTable
           id="playerTable"
           caption="Player stats for the selected period"
@@ -269,7 +269,7 @@ export function PlayerTable(props: PlayerTableProps) {
           minWidth={1400}
           empty="No governors match the current search and filters."
         />
-      </div>
+      )}
       {/* Always drawn, so the page keeps its height when a page without partial rows comes in. */}
       <p className="mt-2 flex items-center gap-2 text-xs text-slate-400" data-testid="partial-legend">
         <span

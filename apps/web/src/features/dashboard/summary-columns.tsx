@@ -36,11 +36,9 @@ export function metricColumn(info: SummaryColumnInfo, width = 120): DataColumn<S
       }
       const color = number < 0 ? NEGATIVE_BAR : (info.color ?? FALLBACK_BAR);
       return (
-        <span title={formatExact(number)}>
-          <ProgressBar value={Math.abs(number)} max={info.max} color={color}>
-            {text}
-          </ProgressBar>
-        </span>
+        <ProgressBar value={Math.abs(number)} max={info.max} color={color} title={formatExact(number)}>
+          {text}
+        </ProgressBar>
       );
     },
   };

@@ -1,19 +1,10 @@
-import { MOBILE_BREAKPOINT_PX } from '@kingdom-stats/core';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { inputClass } from '../../components/controls/styles.ts';
+import { useWideScreen } from '../../components/layout/useWideScreen.ts';
 
 /** True below SPEC §9's 768 px breakpoint (carousel, short labels, floating save button). */
 export function useIsMobile(): boolean {
-  const query = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
-  const [mobile, setMobile] = useState(() => window.matchMedia(query).matches);
-  useEffect(() => {
-    const list = window.matchMedia(query);
-    const update = () => setMobile(list.matches);
-    update();
-    list.addEventListener('change', update);
-    return () => list.removeEventListener('change', update);
-  }, [query]);
-  return mobile;
+  return !useWideScreen();
 }
 
 /** Reads a number input: empty is null (save refuses it), anything unreadable too. */

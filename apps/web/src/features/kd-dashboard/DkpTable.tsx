@@ -335,7 +335,7 @@ export function DkpTable({ rows, activeColumns, busy, view, onView, onExport }: 
           empty={search.trim() === '' ? 'No data available' : 'No governor matches the search'}
         />
       )}
-      <div className={layout === 'cards' ? 'hidden md:block' : ''}>
+      {layout === 'table' && (
         <DataTable
           id="dkp-table"
           caption="KvK players by DKP score"
@@ -348,7 +348,7 @@ export function DkpTable({ rows, activeColumns, busy, view, onView, onExport }: 
           minWidth={900}
           empty={search.trim() === '' ? 'No data available' : 'No governor matches the search'}
         />
-      </div>
+      )}
       <TableFooter
         page={current}
         pageSize={pageSize}
