@@ -102,6 +102,15 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The chunks every first screen runs (the libraries, the app's shared code, the dashboard's own): V8 compiles all
+ * their functions as it streams them in, on a background thread, instead of each one on the page's main thread when
+ * first called (Chromium's explicit compile hints; other browsers read a comment). It cut the dashboard's main-thread
+ * script time by 18 ms a load (docs/benchmarks.md, "Issue 16: one layout drawn"); the routes' own chunks gained
+ * nothing measurable and are left lazy.
+ */
+const COMPILED_ON_LOAD = new Set(['vendor', 'app', 'dashboard']);
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), prefetchScript(), precompress()],
   server: { proxy: apiProxy },
@@ -116,6 +125,8 @@ export default defineConfig({
     rolldownOptions: {
       input: { index: 'index.html' },
       output: {
+        // After minification, which drops comments.
+        postBanner: (chunk) => (COMPILED_ON_LOAD.has(chunk.name) ? '//# allFunctionsCalledOnLoad' : ''),
         // The libraries every screen runs before its first paint in one chunk of their own. Left to itself the
         // bundler cut them by which screens share what, into pieces of a few hundred bytes (the JSX runtime,
         // useQuery, useMutation) that moved whenever any screen changed what it imported; each is a request more
