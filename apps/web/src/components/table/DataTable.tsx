@@ -89,6 +89,11 @@ export interface DataTableProps<T> {
 }
 
 const ALIGN = { left: 'text-left', right: 'text-right', center: 'text-center' } as const;
+/**
+ * Right-aligned columns are numbers: their cells line their digits up themselves, so a number needs no element of
+ * its own (a page of the player table is some 340 elements fewer; docs/benchmarks.md, "Issue 16: one layout drawn").
+ */
+const CELL_ALIGN = { ...ALIGN, right: 'text-right tabular-nums' } as const;
 const JUSTIFY = { left: 'justify-start', right: 'justify-end', center: 'justify-center' } as const;
 
 /**
@@ -274,7 +279,7 @@ export function DataTable<T>({
                         data-col={column.id}
                         style={pinStyle ?? accentStyle}
                         className={`border-b border-slate-800/80 ${cellPadding} whitespace-nowrap text-slate-200 ${
-                          ALIGN[meta.align ?? 'left']
+                          CELL_ALIGN[meta.align ?? 'left']
                         } ${
                           meta.sticky
                             ? 'sticky left-0 z-[5] bg-slate-900 group-hover:bg-slate-800'

@@ -71,7 +71,7 @@ function numberColumn(
     header: field,
     align: 'right',
     sortable: true,
-    cell: (row) => <span className="tabular-nums">{fullNumber(row[field])}</span>,
+    cell: (row) => fullNumber(row[field]),
     ...options,
   };
 }
@@ -137,7 +137,7 @@ export function playerColumns(
       header: 'KD',
       align: 'right',
       sortable: true,
-      cell: (row) => <span className="tabular-nums">{textOrDash(row.KD)}</span>,
+      cell: (row) => textOrDash(row.KD),
     },
     numberColumn('Power'),
     numberColumn('Power Change', {
