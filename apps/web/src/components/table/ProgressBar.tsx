@@ -18,8 +18,9 @@ export function barPercent(value: number | null | undefined, max: number | null 
 
 /**
  * A number with a thin bar under it; the text carries the value, the bar is decoration. The bar's fill is the
- * track's ::after, not an element: a summary table draws one bar per cell, and three elements a bar where there were
- * four (five with the summaries' tooltip) cut what the first screen builds (docs/benchmarks.md, "Issue 16: one layout drawn").
+ * track's ::after, not an element: a summary table draws one bar per cell, and three elements a bar where there
+ * were four (five with the summaries' tooltip) cut what the first screen builds (docs/benchmarks.md, "Issue 16:
+ * one layout drawn").
  */
 export function ProgressBar({ value, max, color, title, children }: ProgressBarProps) {
   const percent = barPercent(value, max);
