@@ -1,5 +1,6 @@
 import { formatInteger } from '@kingdom-stats/core';
 import type { RallyRow } from '@kingdom-stats/core/api';
+import { useWideScreen } from '../../components/layout/useWideScreen.ts';
 import { GovernorLink } from '../governor/GovernorLink.tsx';
 
 interface RallyResultsProps {
@@ -24,8 +25,9 @@ function RankBadge({ rank }: { rank: number }) {
   );
 }
 
-/** The ranking: a table from 768 px, cards below (SPEC §9 mobile breakpoint). */
+/** The ranking: a table from 768 px, cards below (SPEC §9 mobile breakpoint); only the one in effect is built. */
 export function RallyResults({ rows }: RallyResultsProps) {
+  const wide = useWideScreen();
   if (rows.length === 0) {
     return (
       <p className="rounded-xl border border-dashed border-slate-700 bg-slate-900/40 px-6 py-14 text-center text-slate-300">
@@ -33,9 +35,9 @@ export function RallyResults({ rows }: RallyResultsProps) {
       </p>
     );
   }
-  return (
-    <>
-      <div className="hidden overflow-x-auto rounded-xl border border-slate-800 md:block">
+  if (wide) {
+    return (
+      <div className="overflow-x-auto rounded-xl border border-slate-800">
         <table className="w-full text-sm">
           <caption className="sr-only">Rally participants ranked by total rallies</caption>
           <thead className="bg-slate-900 text-xs tracking-wide text-slate-400 uppercase">
@@ -83,39 +85,41 @@ export function RallyResults({ rows }: RallyResultsProps) {
           </tbody>
         </table>
       </div>
-      <ul className="flex flex-col gap-2 md:hidden" aria-label="Rally participants">
-        {rows.map((row) => (
-          <li
-            key={row.participant_id}
-            data-testid="rally-card"
-            className="rounded-xl border border-slate-800 bg-slate-900/60 p-3"
-          >
-            <div className="flex items-center gap-3">
-              <RankBadge rank={row.rank} />
-              <div className="min-w-0">
-                <div className="font-medium break-words text-white" data-testid="participant-name">
-                  <GovernorLink governorId={row.participant_id}>{row.participant_name}</GovernorLink>
-                </div>
-                <div className="text-xs text-slate-400 tabular-nums">ID: {row.participant_id}</div>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-2" aria-label="Rally participants">
+      {rows.map((row) => (
+        <li
+          key={row.participant_id}
+          data-testid="rally-card"
+          className="rounded-xl border border-slate-800 bg-slate-900/60 p-3"
+        >
+          <div className="flex items-center gap-3">
+            <RankBadge rank={row.rank} />
+            <div className="min-w-0">
+              <div className="font-medium break-words text-white" data-testid="participant-name">
+                <GovernorLink governorId={row.participant_id}>{row.participant_name}</GovernorLink>
               </div>
+              <div className="text-xs text-slate-400 tabular-nums">ID: {row.participant_id}</div>
             </div>
-            <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
-              {(
-                [
-                  ['Total Rallies', row.total_rallies, 'text-sky-300'],
-                  ['Total Joined', row.total_joined, 'text-slate-100'],
-                  ['Total Launched', row.total_launched, 'text-slate-100'],
-                ] as const
-              ).map(([label, value, color]) => (
-                <div key={label} className="rounded-lg bg-slate-950/60 px-1 py-2">
-                  <dt className="text-[11px] text-slate-400">{label}</dt>
-                  <dd className={`text-base font-semibold tabular-nums ${color}`}>{formatInteger(value)}</dd>
-                </div>
-              ))}
-            </dl>
-          </li>
-        ))}
-      </ul>
-    </>
+          </div>
+          <dl className="mt-3 grid grid-cols-3 gap-2 text-center">
+            {(
+              [
+                ['Total Rallies', row.total_rallies, 'text-sky-300'],
+                ['Total Joined', row.total_joined, 'text-slate-100'],
+                ['Total Launched', row.total_launched, 'text-slate-100'],
+              ] as const
+            ).map(([label, value, color]) => (
+              <div key={label} className="rounded-lg bg-slate-950/60 px-1 py-2">
+                <dt className="text-[11px] text-slate-400">{label}</dt>
+                <dd className={`text-base font-semibold tabular-nums ${color}`}>{formatInteger(value)}</dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ul>
   );
 }
