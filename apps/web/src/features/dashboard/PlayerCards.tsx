@@ -35,7 +35,7 @@ function Stat({ label, value, title }: { label: string; value: number | null; ti
 export function PlayerCards({ rows, offset, campColors, busy, empty }: PlayerCardsProps) {
   if (rows.length === 0) {
     return (
-      <p className="rounded-xl border border-dashed border-slate-700 bg-slate-900/40 px-4 py-10 text-center text-slate-400 md:hidden">
+      <p className="rounded-xl border border-dashed border-slate-700 bg-slate-900/40 px-4 py-10 text-center text-slate-400">
         {empty}
       </p>
     );
@@ -44,7 +44,7 @@ export function PlayerCards({ rows, offset, campColors, busy, empty }: PlayerCar
     <ol
       aria-label="Player stats"
       aria-busy={busy}
-      className={`flex flex-col gap-2 md:hidden ${busy ? 'opacity-60 transition-opacity' : 'transition-opacity'}`}
+      className={`flex flex-col gap-2 ${busy ? 'opacity-60 transition-opacity' : 'transition-opacity'}`}
     >
       {rows.map((row, index) => (
         <li

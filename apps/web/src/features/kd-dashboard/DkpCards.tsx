@@ -82,7 +82,7 @@ function Stat({ label, value }: { label: string; value: unknown }) {
 export function DkpCards({ rows, activeColumns, rankOf, nameOf, busy, empty }: DkpCardsProps) {
   if (rows.length === 0) {
     return (
-      <p className="rounded-xl border border-dashed border-slate-700 bg-slate-900/40 px-4 py-10 text-center text-slate-400 md:hidden">
+      <p className="rounded-xl border border-dashed border-slate-700 bg-slate-900/40 px-4 py-10 text-center text-slate-400">
         {empty}
       </p>
     );
@@ -94,7 +94,7 @@ export function DkpCards({ rows, activeColumns, rankOf, nameOf, busy, empty }: D
     <ol
       aria-label="KvK players"
       aria-busy={busy}
-      className={`flex flex-col gap-2 md:hidden ${busy ? 'opacity-60 transition-opacity' : 'transition-opacity'}`}
+      className={`flex flex-col gap-2 ${busy ? 'opacity-60 transition-opacity' : 'transition-opacity'}`}
     >
       {rows.map((row) => {
         const score = checked(row['DKP Score']);
