@@ -1,5 +1,5 @@
 import type { ReviewMark, ReviewMarks } from '@kingdom-stats/core/api';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 export interface MarksRequest {
@@ -17,8 +17,8 @@ export interface MarksRequest {
  * corrections those scans carry (old → new), so a gain that rests on a corrected value says so. A row excluded from
  * a scan of the period counts too (field 'row'): it moves which scans the gain is read from.
  *
- * Cheap whatever the period's size: the flags and corrections of the period's scans are few and read first (two
- * indexed reads); only governors that have one are looked at further. Answers undefined when no governor has a
+ * Cheap whatever the period's size: the flags and corrections of the period's scans are few and read first (one
+ * statement of two indexed reads); only governors that have one are looked at further. Answers undefined when no governor has a
  * mark, so answers without marks are as they were.
  */
 export async function reviewMarksFor(
@@ -36,7 +36,7 @@ export async function reviewMarksFor(
 export async function readReviewSources(
   db: Kysely<Database>,
   period: Pick<MarksRequest, 'kd' | 'start' | 'end'>,
-) {
+): Promise<ReviewSources> {
   const inPeriod = db
     .selectFrom('scans')
     .select('id')
@@ -44,35 +44,81 @@ export async function readReviewSources(
     .where('kind', '=', 'kingdom')
     .where('taken_at', '>=', period.start)
     .where('taken_at', '<=', period.end);
-  const [flags, corrections] = await Promise.all([
-    db
-      .selectFrom('value_flags as f')
-      .innerJoin('scans as s', 's.id', 'f.scan_id')
-      .select(['f.scan_id', 'f.governor_id', 'f.field', 'f.reason', 's.taken_at'])
-      .where('f.scan_id', 'in', inPeriod)
-      .where('f.status', '=', 'open')
-      .orderBy('f.id')
-      .execute(),
-    db
-      .selectFrom('value_corrections as c')
-      .innerJoin('scans as s', 's.id', 'c.scan_id')
-      .select([
-        'c.scan_id',
-        'c.governor_id',
-        'c.field',
-        'c.imported_value',
-        'c.corrected_value',
-        's.taken_at',
-      ])
-      .where('c.scan_id', 'in', inPeriod)
-      .where('c.reverted_at', 'is', null)
-      .orderBy('c.id')
-      .execute(),
-  ]);
+  // Both lists in one statement: read for every dashboard answer, two statements side by side held two pooled
+  // PostgreSQL connections and two round trips under every viewer's request (docs/benchmarks.md, "Issue 16:
+  // viewers' p99 (session 15)"). A flag's row leaves the correction's columns null and the other way round.
+  const rows = await db
+    .selectFrom('value_flags as f')
+    .innerJoin('scans as s', 's.id', 'f.scan_id')
+    .select([
+      sql<ReviewSourceKind>`'flag'`.as('kind'),
+      'f.id as id',
+      'f.scan_id',
+      'f.governor_id',
+      'f.field',
+      sql<string | null>`f.reason`.as('reason'),
+      sql<number | null>`null`.as('imported_value'),
+      sql<number | null>`null`.as('corrected_value'),
+      's.taken_at',
+    ])
+    .where('f.scan_id', 'in', inPeriod)
+    .where('f.status', '=', 'open')
+    .unionAll(
+      db
+        .selectFrom('value_corrections as c')
+        .innerJoin('scans as s', 's.id', 'c.scan_id')
+        .select([
+          sql<ReviewSourceKind>`'correction'`.as('kind'),
+          'c.id as id',
+          'c.scan_id',
+          'c.governor_id',
+          'c.field',
+          sql<string | null>`null`.as('reason'),
+          'c.imported_value',
+          'c.corrected_value',
+          's.taken_at',
+        ])
+        .where('c.scan_id', 'in', inPeriod)
+        .where('c.reverted_at', 'is', null),
+    )
+    .orderBy('kind')
+    .orderBy('id')
+    .execute();
+  const flags: ReviewSources['flags'] = [];
+  const corrections: ReviewSources['corrections'] = [];
+  for (const row of rows) {
+    const common = {
+      scan_id: row.scan_id,
+      governor_id: row.governor_id,
+      field: row.field,
+      taken_at: row.taken_at,
+    };
+    if (row.kind === 'flag') flags.push({ ...common, reason: row.reason ?? '' });
+    else
+      corrections.push({
+        ...common,
+        imported_value: row.imported_value,
+        corrected_value: row.corrected_value,
+      });
+  }
   return { flags, corrections };
 }
 
-export type ReviewSources = Awaited<ReturnType<typeof readReviewSources>>;
+type ReviewSourceKind = 'correction' | 'flag';
+
+interface ReviewSource {
+  scan_id: number;
+  governor_id: number;
+  field: string;
+  /** When the scan was taken (unix seconds). */
+  taken_at: number;
+}
+
+/** The open flags and unreverted corrections of a period's scans, each list in the order it was recorded. */
+export interface ReviewSources {
+  flags: (ReviewSource & { reason: string })[];
+  corrections: (ReviewSource & { imported_value: number | null; corrected_value: number | null })[];
+}
 
 /** The marks of the request's governors, from their period's sources (readReviewSources). */
 export async function reviewMarksFrom(
