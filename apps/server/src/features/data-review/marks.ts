@@ -45,8 +45,8 @@ export async function readReviewSources(
     .where('taken_at', '>=', period.start)
     .where('taken_at', '<=', period.end);
   // Both lists in one statement: read for every dashboard answer, two statements side by side held two pooled
-  // PostgreSQL connections and two round trips under every viewer's request (docs/benchmarks.md, "Issue 16:
-  // viewers' p99 (session 15)"). A flag's row leaves the correction's columns null and the other way round.
+  // PostgreSQL connections under every viewer's request (docs/benchmarks.md, "Issue 16: viewers' statements, the
+  // first screen on PostgreSQL"). A flag's row leaves the correction's columns null and the other way round.
   const rows = await db
     .selectFrom('value_flags as f')
     .innerJoin('scans as s', 's.id', 'f.scan_id')
