@@ -81,7 +81,7 @@ export async function readReviewSources(
         .where('c.scan_id', 'in', inPeriod)
         .where('c.reverted_at', 'is', null),
     )
-    .orderBy('kind')
+    // Each list in the order it was recorded; split by kind below.
     .orderBy('id')
     .execute();
   const flags: ReviewSources['flags'] = [];
