@@ -10,6 +10,7 @@ import * as scanHomeKds from './migrations/0007_scan_home_kds.ts';
 import * as dataReview from './migrations/0008_data_review.ts';
 import * as accountLinks from './migrations/0009_account_links.ts';
 import * as periodSums from './migrations/0010_period_sums.ts';
+import * as reviewRevision from './migrations/0011_review_revision.ts';
 import type { Database } from './schema.ts';
 
 // Listed here rather than read from disk so that migrations run the same from source, tests and any bundle.
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0008_data_review': dataReview,
   '0009_account_links': accountLinks,
   '0010_period_sums': periodSums,
+  '0011_review_revision': reviewRevision,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

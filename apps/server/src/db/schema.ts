@@ -73,6 +73,11 @@ export interface ScanTable {
    * knows every counter. Rewritten with the scan's totals; migration 0010.
    */
   incomplete_counters: Generated<string>;
+  /**
+   * Changes to the scan's value flags or corrections (triggers, migration 0011): a period's review marks are kept in
+   * memory under its scans' review revisions.
+   */
+  review_revision: Generated<number>;
 }
 
 /** Per scan and home kd: the time that kingdom's file states (a map's files join one scan); migration 0007. */

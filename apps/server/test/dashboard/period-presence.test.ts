@@ -6,6 +6,7 @@ import { down as undoScanHomeKds } from '../../src/db/migrations/0007_scan_home_
 import { down as undoDataReview } from '../../src/db/migrations/0008_data_review.ts';
 import { down as undoAccountLinks } from '../../src/db/migrations/0009_account_links.ts';
 import { down as undoPeriodSums } from '../../src/db/migrations/0010_period_sums.ts';
+import { down as undoReviewRevision } from '../../src/db/migrations/0011_review_revision.ts';
 import type { ScanKind } from '../../src/db/schema.ts';
 import {
   GAIN_COLUMNS,
@@ -299,6 +300,7 @@ describe('a period from governor_presence', () => {
     const statsBefore = [await history(KD), await history(OTHER_KD)];
     // Later migrations run again too (Kysely keeps the order): undone first, newest first. 0004 rebuilds SQLite's
     // stats table from its rows.
+    await undoReviewRevision(database.db as Kysely<unknown>);
     await undoPeriodSums(database.db as Kysely<unknown>);
     await undoAccountLinks(database.db as Kysely<unknown>);
     await undoDataReview(database.db as Kysely<unknown>);
@@ -316,6 +318,7 @@ describe('a period from governor_presence', () => {
       '0008_data_review',
       '0009_account_links',
       '0010_period_sums',
+      '0011_review_revision',
     ]);
     expect([await storedRuns(KD), await storedRuns(OTHER_KD)]).toEqual(before);
     expect([await history(KD), await history(OTHER_KD)]).toEqual(statsBefore);

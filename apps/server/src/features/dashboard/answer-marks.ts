@@ -1,27 +1,30 @@
 import type { DashboardResponse } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { readReviewSources, reviewMarksFrom } from '../data-review/marks.ts';
+import { type ReviewSources, reviewMarksFrom } from '../data-review/marks.ts';
 import { farmMarksFor } from '../farms/marks.ts';
-import type { KingdomContext } from './context.ts';
+import { fingerprint, type KingdomContext } from './context.ts';
 import type { ResolvedPeriod } from './period.ts';
 
 /**
  * The marks beside a main dashboard answer's numbers: fields under review and corrections (docs/data-review.md,
- * "Marks") and, when the kingdom shows farms apart, which rows are farms (docs/farms.md). Read for every answer and
- * added to it, never to the service's caches, so an accepted value or a new link shows at once.
+ * "Marks") and, when the kingdom shows farms apart, which rows are farms (docs/farms.md). Added to every answer, never
+ * kept in the service's period caches, so an accepted value or a new link shows at once.
  *
- * Started as soon as the period is known: the review's reads need the period only and go out beside the period's
- * statement, where after the answer they were one more round trip on PostgreSQL; the farm policy comes from the
- * context already read. What the rows need (their governors' marks, a farm's main) is read once the page is known.
+ * Started as soon as the period is known: the review's sources (`readSources`: the period's open flags and
+ * corrections, which the service keeps under the kingdom's review revision) need the period only and are read beside
+ * the period's statement, where after the answer they were one more round trip on PostgreSQL; the farm policy comes
+ * from the context already read. What the rows need (their governors' marks, a farm's main) is read once the page is
+ * known.
  */
 export function startAnswerMarks(
   db: Kysely<Database>,
   context: KingdomContext,
   period: ResolvedPeriod,
+  readSources: (span: { kd: number; start: number; end: number }) => Promise<ReviewSources>,
 ): (answer: DashboardResponse) => Promise<DashboardResponse> {
   const span = { kd: context.kingdom.kd, start: period.start.takenAt, end: period.end.takenAt };
-  const sources = readReviewSources(db, span);
+  const sources = readSources(span);
   // Observed at once: a failing read must not be an unhandled rejection while the statement runs; it fails the answer.
   sources.catch(() => undefined);
   const farmsApart = context.farms.policy.mode === 'apart';
@@ -38,4 +41,16 @@ export function startAnswerMarks(
       ...(farmMarks ? { farmMarks } : {}),
     };
   };
+}
+
+/**
+ * Under what a period's review sources may be kept: its scans, each with its review revision (read with the kingdom's
+ * scans on every request; triggers move it with any change to the scan's flags or corrections, in any process;
+ * migration 0011).
+ */
+export function reviewSourcesKey(context: KingdomContext, period: ResolvedPeriod): string {
+  const scans = period.scans.map((scan) => `${scan.id}.${scan.reviewRevision}`);
+  return ['review', context.kingdom.kd, period.start.takenAt, period.end.takenAt, fingerprint(scans)].join(
+    ':',
+  );
 }

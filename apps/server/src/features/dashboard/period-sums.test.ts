@@ -35,7 +35,15 @@ const corrected = {
 const dead = summedCounters(['v14'])!;
 
 function scan(id: number, incompleteCounters = '{}'): ScanInfo {
-  return { id, kind: 'kingdom', takenAt: id * 100, name: `scan ${id}`, revision: 0, incompleteCounters };
+  return {
+    id,
+    kind: 'kingdom',
+    takenAt: id * 100,
+    name: `scan ${id}`,
+    revision: 0,
+    incompleteCounters,
+    reviewRevision: 0,
+  };
 }
 
 describe('a period’s per-kd sums from its end scans’ totals', () => {

@@ -12,6 +12,7 @@ const scans: ScanInfo[] = [100, 200, 300, 400].map((takenAt, i) => ({
   name: `scan ${i + 1}`,
   revision: 0,
   incompleteCounters: '{}',
+  reviewRevision: 0,
 }));
 const settings = (start: string | null = null, end: string | null = null): KingdomSettings => ({
   defaultTopFilter: null,

@@ -14,13 +14,15 @@ export interface ScanInfo {
   revision: number;
   /** scans.incomplete_counters: JSON of the counters not every row knows ('{}': none). */
   incompleteCounters: string;
+  /** Changes to the scan's value flags or corrections since it was stored (migration 0011). */
+  reviewRevision: number;
 }
 
 /** Every scan of a kingdom, both kinds, oldest first: a few hundred rows at most, read on every request. */
 export async function selectKingdomScans(db: Kysely<Database>, kd: number): Promise<ScanInfo[]> {
   const rows = await db
     .selectFrom('scans')
-    .select(['id', 'kind', 'taken_at', 'name', 'revision', 'incomplete_counters'])
+    .select(['id', 'kind', 'taken_at', 'name', 'revision', 'incomplete_counters', 'review_revision'])
     .where('kingdom_kd', '=', kd)
     .orderBy('taken_at')
     .orderBy('id')
@@ -32,6 +34,7 @@ export async function selectKingdomScans(db: Kysely<Database>, kd: number): Prom
     name: r.name,
     revision: Number(r.revision),
     incompleteCounters: r.incomplete_counters,
+    reviewRevision: Number(r.review_revision),
   }));
 }
 

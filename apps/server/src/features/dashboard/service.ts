@@ -8,8 +8,9 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database, KingdomTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { type ReviewSources, readReviewSources } from '../data-review/marks.ts';
 import { KINGDOM_NOT_FOUND } from '../kingdoms/access.ts';
-import { startAnswerMarks } from './answer-marks.ts';
+import { reviewSourcesKey, startAnswerMarks } from './answer-marks.ts';
 import {
   dateOption,
   dkpScansSelection,
@@ -128,7 +129,16 @@ export class DashboardService {
       };
     }
 
-    const withMarks = startAnswerMarks(this.db, context, period);
+    // The period's review sources are read once per change to them (reviewSourcesKey), not once per request.
+    const withMarks = startAnswerMarks(
+      this.db,
+      context,
+      period,
+      (span) =>
+        this.small.get(reviewSourcesKey(context, period), () =>
+          readReviewSources(this.db, span),
+        ) as Promise<ReviewSources>,
+    );
     const scope = homeKdScope(request, context);
     const fromSql = await this.sqlAnswer(context, period, request, scope);
     const selectedDates = { start: String(period.start.takenAt), end: String(period.end.takenAt) };

@@ -70,13 +70,14 @@ export async function readViewerKingdom(
   const formula = json(ctx_formula) as FormulaTuple | null;
   const policy = json(ctx_policy) as [unknown, unknown] | null;
   // JSON aggregates keep no order that SQL promises: each list is put in its separate query's order here.
-  const scans = ((json(ctx_scans) ?? []) as [number, ScanKind, number, string, number, string][])
-    .map(([id, kind, takenAt, name, revision, incompleteCounters]) => ({
+  const scans = ((json(ctx_scans) ?? []) as [number, ScanKind, number, string, number, string, number][])
+    .map(([id, kind, takenAt, name, revision, incompleteCounters, reviewRevision]) => ({
       id: Number(id),
       kind,
       takenAt: Number(takenAt),
       name,
       revision: Number(revision),
+      reviewRevision: Number(reviewRevision),
       incompleteCounters,
     }))
     .sort((a, b) => a.takenAt - b.takenAt || a.id - b.id);
@@ -147,7 +148,7 @@ export function viewerRowStatement(db: Kysely<Database>, kd: number): RawBuilder
   const aggregate = sql.raw(postgres ? 'json_agg' : 'json_group_array');
   return sql<ViewerRow>`
     select k.*,
-      (select ${aggregate}(${array}(s.id, s.kind, s.taken_at, s.name, s.revision, s.incomplete_counters))
+      (select ${aggregate}(${array}(s.id, s.kind, s.taken_at, s.name, s.revision, s.incomplete_counters, s.review_revision))
         from scans s where s.kingdom_kd = k.kd) as ctx_scans,
       (select ${array}(f.stats_formula_json, f.goals_json, f.score_on, f.dead_on, f.kp_on, f.wars_json, f.updated_at)
         from formulas f where f.kingdom_kd = k.kd) as ctx_formula,
