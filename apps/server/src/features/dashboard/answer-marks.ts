@@ -12,7 +12,7 @@ import type { ResolvedPeriod } from './period.ts';
  * kept in the service's period caches, so an accepted value or a new link shows at once.
  *
  * Started as soon as the period is known: the review's sources (`readSources`: the period's open flags and
- * corrections, which the service keeps under the kingdom's review revision) need the period only and are read beside
+ * corrections, which the service keeps under the period's scans' review revisions) need the period only and are read beside
  * the period's statement, where after the answer they were one more round trip on PostgreSQL; the farm policy comes
  * from the context already read. What the rows need (their governors' marks, a farm's main) is read once the page is
  * known.
