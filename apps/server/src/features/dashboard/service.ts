@@ -11,6 +11,7 @@ import { AppError } from '../../errors.ts';
 import { type ReviewSources, readReviewSources } from '../data-review/marks.ts';
 import { KINGDOM_NOT_FOUND } from '../kingdoms/access.ts';
 import { reviewSourcesKey, startAnswerMarks } from './answer-marks.ts';
+import { BackgroundWork } from './background-work.ts';
 import {
   dateOption,
   dkpScansSelection,
@@ -30,11 +31,7 @@ import { selectHomeKds, selectScanTotalsByKd } from './scan-kd-totals.ts';
 import { buildDiplomOverview, emptySummaries, summariesFromKdGroups } from './summaries.ts';
 import { loadViewerContext } from './viewer-context.ts';
 
-/**
- * A period queued after an answer from SQL starts this long after it, or as soon as a request needs it. Started at
- * once, it held the event loop while the page's scripts were still being sent: the lone first viewer of a cold period
- * waited for it (docs/benchmarks.md, "Issue 16: first screen, the cold period deferred").
- */
+/** A period queued after an answer from SQL starts this long after it, or as soon as a request needs it. */
 const BACKGROUND_START_MS = 300;
 
 /** How long after an import, or after start-up, default views are prepared (default-views.ts). */
@@ -69,10 +66,8 @@ export class DashboardService {
   sumsFromTotals = 0;
   /** Default views computed before anyone asks (after an import, after start-up). */
   private readonly defaultViews: DefaultViewPreparation;
-  /** Periods being computed after their first page was answered from SQL (see sqlAnswer). */
-  private readonly background = new Set<Promise<unknown>>();
-  /** Periods answered from SQL and not started yet, by cache key (see inBackground). */
-  private readonly queued = new Map<string, () => Promise<unknown>>();
+  /** Periods computed after their first page was answered from SQL (see sqlAnswer), and the default views. */
+  private readonly background: BackgroundWork;
 
   /**
    * For tests: `backgroundStartMs`, how long a period answered from SQL waits for a request before it starts;
@@ -80,22 +75,23 @@ export class DashboardService {
    */
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly backgroundStartMs = BACKGROUND_START_MS,
+    backgroundStartMs = BACKGROUND_START_MS,
     prepareDelayMs = PREPARE_DELAY_MS,
   ) {
+    this.background = new BackgroundWork(backgroundStartMs);
     this.defaultViews = new DefaultViewPreparation(
       db,
       prepareDelayMs,
       async (kingdom) => {
         await this.computeView(await loadKingdomContext(db, kingdom), {});
       },
-      (work) => this.track(work),
+      (work) => this.background.track(work),
     );
   }
 
   /** For tests: periods answered from SQL whose computation has not started. */
   get queuedPeriods(): number {
-    return this.queued.size;
+    return this.background.queuedCount;
   }
 
   async data(params: { kd: string; code: string }, query: DataQuery): Promise<DashboardResponse> {
@@ -227,8 +223,7 @@ export class DashboardService {
    */
   async settled(): Promise<void> {
     this.defaultViews.drop();
-    this.startQueued();
-    while (this.background.size > 0) await Promise.all(this.background);
+    await this.background.settled();
   }
 
   /** For tests and benchmarks: forget every computed period. */
@@ -258,7 +253,7 @@ export class DashboardService {
   ): Promise<PeriodData> {
     const entry = this.periodEntry(context, period, scope);
     // A period queued after a first page from SQL is started now: this request waits for it.
-    this.startQueued(entry.key);
+    this.background.start(entry.key);
     return this.periods.get(entry.key, () =>
       startAfter.then(() => computePeriod(this.db, context, period, entry.scope)),
     );
@@ -307,7 +302,7 @@ export class DashboardService {
     });
     const { key: entryKey } = this.periodEntry(context, period, scope);
     const computed = this.periodData(context, period, scope, started);
-    this.inBackground(entryKey, () => {
+    this.background.queue(entryKey, () => {
       start();
       return computed;
     });
@@ -328,37 +323,6 @@ export class DashboardService {
       ...summariesFromKdGroups(page.groups, SUMMARY_METRIC_HEADERS, context.campOf, context.campNames),
       ...periodLists(page.homeKds, context),
     };
-  }
-
-  /**
-   * A period's computation, started backgroundStartMs later or when a request needs it (periodData), whichever
-   * comes first. Its answer from SQL is sent meanwhile, and so are the page's scripts, which a computation started
-   * at once would hold up (SQLite's reads and the row building run on the event loop).
-   */
-  private inBackground(key: string, work: () => Promise<unknown>): void {
-    this.queued.set(key, work);
-    setTimeout(() => this.startQueued(key), this.backgroundStartMs).unref();
-  }
-
-  /** Starts the queued computation of one period (by cache key), or of every queued period. */
-  private startQueued(key?: string): void {
-    const keys = key === undefined ? [...this.queued.keys()] : [key];
-    for (const queuedKey of keys) {
-      const work = this.queued.get(queuedKey);
-      if (!work) continue;
-      this.queued.delete(queuedKey);
-      this.track(work);
-    }
-  }
-
-  /** Runs `work` on a later turn of the event loop, as background work that settled() waits for. */
-  private track(work: () => Promise<unknown>): void {
-    const done = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(work)
-      // A failed computation is not cached (ComputeCache); the next request computes it again and reports it.
-      .catch(() => undefined)
-      .finally(() => this.background.delete(done));
-    this.background.add(done);
   }
 
   /** The latest kingdom scan's totals per camp and kd (not bound to the selected period). */
