@@ -44,9 +44,10 @@ export async function readReviewSources(
     .where('kind', '=', 'kingdom')
     .where('taken_at', '>=', period.start)
     .where('taken_at', '<=', period.end);
-  // Both lists in one statement: read for every dashboard answer, two statements side by side held two pooled
-  // PostgreSQL connections under every viewer's request (docs/benchmarks.md, "Issue 16: viewers' statements, the
-  // first screen on PostgreSQL"). A flag's row leaves the correction's columns null and the other way round.
+  // Both lists in one statement: read for a period's first main dashboard answer (then kept under its scans' review
+  // revisions) and every KD DKP answer; as two statements side by side they held two pooled PostgreSQL connections
+  // (docs/benchmarks.md, "Issue 16: viewers' statements, the first screen on PostgreSQL"). A flag's row leaves the
+  // correction's columns null and the other way round.
   const rows = await db
     .selectFrom('value_flags as f')
     .innerJoin('scans as s', 's.id', 'f.scan_id')
