@@ -39,6 +39,7 @@ describe('viewer marks', () => {
       check: 'power_jump',
     });
     expect(await dashboardMarks()).toBeUndefined();
+    expect(await kdDkpMarks()).toBeUndefined();
     await asAdmin(r, 'POST', `/flags/${middle}/accept`, {});
   });
 
@@ -91,11 +92,14 @@ describe('viewer marks', () => {
     const correctionId = (correct.json() as { correction: { id: number } }).correction.id;
     expect((await asAdmin(r, 'POST', `/corrections/${correctionId}/revert`)).statusCode).toBe(200);
     // The misread value is back, and with it its flag: under review again, no correction.
-    expect(await dashboardMarks()).toEqual({
+    const reverted = {
       '103': { underReview: [{ field: 'dead', reason: 'Dead looks misread' }], corrected: [] },
-    });
+    };
+    expect(await dashboardMarks()).toEqual(reverted);
+    expect(await kdDkpMarks()).toEqual(reverted);
     expect((await asAdmin(r, 'POST', `/flags/${flagId}/accept`, {})).statusCode).toBe(200);
     expect(await dashboardMarks()).toBeUndefined();
+    expect(await kdDkpMarks()).toBeUndefined();
   });
 
   it('a period that leaves out the flagged scan has no mark', async () => {
@@ -112,6 +116,7 @@ describe('viewer marks', () => {
       .orderBy('taken_at')
       .execute();
     expect((await dashboardMarks())?.['102']).toBeDefined();
+    expect((await kdDkpMarks())?.['102']).toBeDefined();
     expect(
       await dashboardMarks(`pageSize=100&start_date=${times[0]?.taken_at}&end_date=${times[1]?.taken_at}`),
     ).toBeUndefined();

@@ -1,9 +1,9 @@
 import type { DashboardResponse } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { type ReviewSources, reviewMarksFrom } from '../data-review/marks.ts';
+import { type ReadReviewSources, reviewMarksFrom } from '../data-review/marks.ts';
 import { farmMarksFor } from '../farms/marks.ts';
-import { fingerprint, type KingdomContext } from './context.ts';
+import type { KingdomContext } from './context.ts';
 import type { ResolvedPeriod } from './period.ts';
 
 /**
@@ -12,7 +12,7 @@ import type { ResolvedPeriod } from './period.ts';
  * kept in the service's period caches, so an accepted value or a new link shows at once.
  *
  * Started as soon as the period is known: the review's sources (`readSources`: the period's open flags and
- * corrections, which the service keeps under the period's scans' review revisions) need the period only and are read beside
+ * corrections, which the service keeps under the period's scans' review revisions: ReviewSourcesCache) need the period only and are read beside
  * the period's statement, where after the answer they were one more round trip on PostgreSQL; the farm policy comes
  * from the context already read. What the rows need (their governors' marks, a farm's main) is read once the page is
  * known.
@@ -21,7 +21,7 @@ export function startAnswerMarks(
   db: Kysely<Database>,
   context: KingdomContext,
   period: ResolvedPeriod,
-  readSources: (span: { kd: number; start: number; end: number }) => Promise<ReviewSources>,
+  readSources: ReadReviewSources,
 ): (answer: DashboardResponse) => Promise<DashboardResponse> {
   const span = { kd: context.kingdom.kd, start: period.start.takenAt, end: period.end.takenAt };
   const sources = readSources(span);
@@ -41,16 +41,4 @@ export function startAnswerMarks(
       ...(farmMarks ? { farmMarks } : {}),
     };
   };
-}
-
-/**
- * Under what a period's review sources may be kept: its scans, each with its review revision (read with the kingdom's
- * scans on every request; triggers move it with any change to the scan's flags or corrections, in any process;
- * migration 0011).
- */
-export function reviewSourcesKey(context: KingdomContext, period: ResolvedPeriod): string {
-  const scans = period.scans.map((scan) => `${scan.id}.${scan.reviewRevision}`);
-  return ['review', context.kingdom.kd, period.start.takenAt, period.end.takenAt, fingerprint(scans)].join(
-    ':',
-  );
 }

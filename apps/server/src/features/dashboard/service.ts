@@ -8,9 +8,9 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database, KingdomTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { type ReviewSources, readReviewSources } from '../data-review/marks.ts';
+import { ReviewSourcesCache } from '../data-review/marks.ts';
 import { KINGDOM_NOT_FOUND } from '../kingdoms/access.ts';
-import { reviewSourcesKey, startAnswerMarks } from './answer-marks.ts';
+import { startAnswerMarks } from './answer-marks.ts';
 import { BackgroundWork } from './background-work.ts';
 import {
   dateOption,
@@ -60,6 +60,7 @@ export class DashboardService {
     (data) => data.rows.length,
   );
   private readonly small = new ComputeCache<unknown>({ maxEntries: 200, maxWeight: 200 });
+  private readonly reviewSources: ReviewSourcesCache;
   /** For tests and benchmarks: how many answers came from SQL alone (sqlAnswer). */
   sqlAnswers = 0;
   /** For tests: how many of those took their per-kd sums from the end scans' totals (period-sums.ts). */
@@ -79,6 +80,7 @@ export class DashboardService {
     prepareDelayMs = PREPARE_DELAY_MS,
   ) {
     this.background = new BackgroundWork(backgroundStartMs);
+    this.reviewSources = new ReviewSourcesCache(db);
     this.defaultViews = new DefaultViewPreparation(
       db,
       prepareDelayMs,
@@ -125,15 +127,12 @@ export class DashboardService {
       };
     }
 
-    // The period's review sources are read once per change to them (reviewSourcesKey), not once per request.
+    // The period's review sources are read once per change to them, not once per request.
     const withMarks = startAnswerMarks(
       this.db,
       context,
       period,
-      (span) =>
-        this.small.get(reviewSourcesKey(context, period), () =>
-          readReviewSources(this.db, span),
-        ) as Promise<ReviewSources>,
+      this.reviewSources.reader(context.kingdomScans),
     );
     const scope = homeKdScope(request, context);
     const fromSql = await this.sqlAnswer(context, period, request, scope);
@@ -230,6 +229,7 @@ export class DashboardService {
   clearCache(): void {
     this.periods.clear();
     this.small.clear();
+    this.reviewSources.clear();
   }
 
   private async viewerContext(kd: string | number | undefined, code: string): Promise<KingdomContext> {

@@ -1,12 +1,18 @@
 import type { ReviewMark, ReviewMarks } from '@kingdom-stats/core/api';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { fingerprint } from '../dashboard/context.ts';
+import { ComputeCache } from '../dashboard/period-cache.ts';
+import type { ScanInfo } from '../dashboard/queries.ts';
 
-export interface MarksRequest {
+export interface ReviewPeriod {
   kd: number;
   /** The period's first and last scan times (unix seconds), as the answer's selectedDates. */
   start: number;
   end: number;
+}
+
+export interface MarksRequest extends ReviewPeriod {
   /** The governors of the rows answered (a dashboard page, the KD DKP rows). */
   governorIds: readonly number[];
 }
@@ -24,19 +30,52 @@ export interface MarksRequest {
 export async function reviewMarksFor(
   db: Kysely<Database>,
   request: MarksRequest,
+  readSources: ReadReviewSources = (period) => readReviewSources(db, period),
 ): Promise<ReviewMarks | undefined> {
   if (request.governorIds.length === 0) return undefined;
-  return reviewMarksFrom(db, request, await readReviewSources(db, request));
+  return reviewMarksFrom(db, request, await readSources(request));
+}
+
+/** How a caller reads a period's review sources: straight from the database, or through a ReviewSourcesCache. */
+export type ReadReviewSources = (period: ReviewPeriod) => Promise<ReviewSources>;
+
+/**
+ * Periods' review sources kept in memory, each under its scans' review revisions (reviewSourcesKey): a viewer's
+ * request then reads them once per change to them, not once per answer. Each dashboard service holds one.
+ */
+export class ReviewSourcesCache {
+  private readonly kept = new ComputeCache<ReviewSources>({ maxEntries: 100, maxWeight: 100 });
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The reader for a kingdom whose scans (with their review revisions) were read by this request. */
+  reader(kingdomScans: readonly ScanInfo[]): ReadReviewSources {
+    return (period) =>
+      this.kept.get(reviewSourcesKey(period, kingdomScans), () => readReviewSources(this.db, period));
+  }
+
+  clear(): void {
+    this.kept.clear();
+  }
+}
+
+/**
+ * Under what a period's review sources may be kept: the scans readReviewSources reads (the kingdom's own scans taken
+ * within the period), each with its review revision. The revision is read with the kingdom's scans on every request,
+ * and triggers move it with any change to the scan's flags or corrections, in any process (migration 0011).
+ */
+export function reviewSourcesKey(period: ReviewPeriod, kingdomScans: readonly ScanInfo[]): string {
+  const scans = kingdomScans
+    .filter((scan) => scan.kind === 'kingdom' && scan.takenAt >= period.start && scan.takenAt <= period.end)
+    .map((scan) => `${scan.id}.${scan.reviewRevision}`);
+  return ['review', period.kd, period.start, period.end, fingerprint(scans)].join(':');
 }
 
 /**
  * The open flags and unreverted corrections of a period's scans (few, whatever the period's size): reviewMarksFor's
  * first step, which needs the period only, so a dashboard reads it beside the period's statement.
  */
-export async function readReviewSources(
-  db: Kysely<Database>,
-  period: Pick<MarksRequest, 'kd' | 'start' | 'end'>,
-): Promise<ReviewSources> {
+export async function readReviewSources(db: Kysely<Database>, period: ReviewPeriod): Promise<ReviewSources> {
   const inPeriod = db
     .selectFrom('scans')
     .select('id')
@@ -44,8 +83,8 @@ export async function readReviewSources(
     .where('kind', '=', 'kingdom')
     .where('taken_at', '>=', period.start)
     .where('taken_at', '<=', period.end);
-  // Both lists in one statement: read for a period's first main dashboard answer (then kept under its scans' review
-  // revisions) and every KD DKP answer; as two statements side by side they held two pooled PostgreSQL connections
+  // Both lists in one statement: read for a period's first dashboard answer (then kept under its scans' review
+  // revisions: ReviewSourcesCache); as two statements side by side they held two pooled PostgreSQL connections
   // (docs/benchmarks.md, "Issue 16: viewers' statements, the first screen on PostgreSQL"). A flag's row leaves the
   // correction's columns null and the other way round.
   const rows = await db
@@ -193,25 +232,29 @@ interface MarkableAnswer {
 }
 
 /**
- * The answer with `reviewMarks` for its rows added, when any governor has one (the dashboards' routes call this on
- * the answer their service built, so the service's caches never hold marks: an accept shows at once). `kd` is the
- * path's, already checked by the service with the access code.
+ * The answer with `reviewMarks` for its rows added, when any governor has one (added to the answer a service's cache
+ * gave, never kept in it, so an accept shows at once). `kd` is the one already checked with the access code.
  */
 export async function withReviewMarks<T extends MarkableAnswer>(
   db: Kysely<Database>,
   kd: string | number,
   answer: T,
   idKey: 'Gov ID' | 'Governor ID',
+  readSources?: ReadReviewSources,
 ): Promise<T> {
   if (answer.selectedDates.start === '' || answer.playerData.length === 0) return answer;
   const governorIds = answer.playerData
     .map((row) => row[idKey])
     .filter((id): id is number => typeof id === 'number');
-  const marks = await reviewMarksFor(db, {
-    kd: Number(kd),
-    start: Number(answer.selectedDates.start),
-    end: Number(answer.selectedDates.end),
-    governorIds,
-  });
+  const marks = await reviewMarksFor(
+    db,
+    {
+      kd: Number(kd),
+      start: Number(answer.selectedDates.start),
+      end: Number(answer.selectedDates.end),
+      governorIds,
+    },
+    readSources,
+  );
   return marks === undefined ? answer : { ...answer, reviewMarks: marks };
 }

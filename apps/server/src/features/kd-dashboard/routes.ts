@@ -9,7 +9,6 @@ import {
   prekvkRankingsResponseSchema,
 } from '@kingdom-stats/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { withReviewMarks } from '../data-review/marks.ts';
 import { KdDashboardService } from './service.ts';
 
 /**
@@ -31,13 +30,7 @@ export const kdDashboardRoutes: FastifyPluginAsyncZod<{ service?: KdDashboardSer
         response: { 200: kdDashboardResponseSchema },
       },
     },
-    async (request) =>
-      withReviewMarks(
-        app.db,
-        request.params.kd,
-        await service.data(request.params, request.query),
-        'Governor ID',
-      ),
+    async (request) => service.data(request.params, request.query),
   );
 
   app.post(

@@ -12,6 +12,7 @@ import { type ResolvedPeriod, resolvePeriod } from '../dashboard/period.ts';
 import { ComputeCache } from '../dashboard/period-cache.ts';
 import type { Gains, PeriodStat, ScanInfo } from '../dashboard/queries.ts';
 import { readViewerKingdom } from '../dashboard/viewer-context.ts';
+import { ReviewSourcesCache, withReviewMarks } from '../data-review/marks.ts';
 import { applyKingdomFarms, farmsShownApart, type KingdomFarms, setFarmsApart } from '../farms/policy.ts';
 import { readStoredFormula, readStoredWars } from '../formula/service.ts';
 import { requireViewerAccess } from '../kingdoms/access.ts';
@@ -96,18 +97,31 @@ export class KdDashboardService {
     (data) => data.rows.length,
   );
 
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly reviewSources: ReviewSourcesCache;
 
+  constructor(private readonly db: Kysely<Database>) {
+    this.reviewSources = new ReviewSourcesCache(db);
+  }
+
+  /** The viewer's answer: answer() with the review marks of its rows (docs/data-review.md, "Marks"). */
   async data(
     params: { kd: string; code: string },
     query: KdDataQuery,
     now = nowSeconds(),
   ): Promise<KdDashboardResponse> {
     const { kingdom, inputs } = await readViewerPlanInputs(this.db, params.kd, params.code);
-    return this.answer(kingdom, query, now, inputs);
+    const answer = await this.answer(kingdom, query, now, inputs);
+    // The period's review sources are read once per change to them, not once per request.
+    return withReviewMarks(
+      this.db,
+      kingdom.kd,
+      answer,
+      'Governor ID',
+      this.reviewSources.reader(inputs.allScans),
+    );
   }
 
-  /** data() for a kingdom whose access is checked, from the plan's inputs (readViewerPlanInputs). */
+  /** data() without the marks, for a kingdom whose access is checked, from the plan's inputs (readViewerPlanInputs). */
   async answer(
     kingdom: KingdomTable,
     query: KdDataQuery,
@@ -185,6 +199,7 @@ export class KdDashboardService {
 
   clearCache(): void {
     this.periods.clear();
+    this.reviewSources.clear();
   }
 
   private async plan(
