@@ -136,6 +136,58 @@ describe('sortRows', () => {
     expect(input).toEqual(rows);
   });
 
+  it('orders any mix of cells as compareValues does, ties by the next column, then the input order', () => {
+    const cell = fc.oneof(
+      fc.integer({ min: -5, max: 5 }),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.string({ maxLength: 6 }),
+      fc.constantFrom(
+        null,
+        undefined,
+        '',
+        ' ',
+        'abc',
+        'Abc',
+        'Gov 10',
+        'gov 9',
+        'Élan',
+        'elan',
+        '1,234',
+        '1.5K',
+        '0',
+      ),
+    );
+    const row = fc.record({ a: cell, b: cell });
+    const entry = fc.record({
+      key: fc.constantFrom('a', 'b', 'absent'),
+      direction: fc.constantFrom('asc' as const, 'desc' as const),
+      priority: fc.integer({ min: 1, max: 3 }),
+    });
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 40 }), fc.array(entry, { maxLength: 3 }), (rows, sorts) => {
+        // The order compareValues defines: ascending, or descending with missing values still last.
+        const entries = normalizeSorts(sorts);
+        const missing = (value: unknown) =>
+          compareValues(value, null) === 0 && compareValues(null, value) === 0;
+        const reference = rows
+          .map((row, index) => ({ row, index }))
+          .sort((x, y) => {
+            for (const { key, direction } of entries) {
+              const a = (x.row as Record<string, unknown>)[key];
+              const b = (y.row as Record<string, unknown>)[key];
+              const ascending = compareValues(a, b);
+              const order = direction === 'desc' && !missing(a) && !missing(b) ? -ascending : ascending;
+              if (order !== 0) return order;
+            }
+            return x.index - y.index;
+          })
+          .map((item) => item.row);
+        expect(sortRows(rows, sorts)).toEqual(reference);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('orders numeric columns like a numeric sort, blanks last', () => {
     fc.assert(
       fc.property(fc.array(fc.option(fc.integer(), { nil: null })), (values) => {

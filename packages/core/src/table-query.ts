@@ -3,6 +3,7 @@
  * and Paging, §5). The server applies them when it pages a query and the browser when it sorts what
  * it already holds; sharing them keeps page 2 from disagreeing with page 1.
  */
+import { plainNameKey } from './name-order.ts';
 import { parseNumber, tryParseNumber } from './numbers.ts';
 
 export type SortDirection = 'asc' | 'desc';
@@ -33,7 +34,11 @@ let textCollator: Intl.Collator | undefined;
  * Numeric text is decided by the lenient reader (not the strict scan reader) because the value
  * compared is the lenient one: '12%' or '1,2' must not sort as a name and as 12 at the same time.
  */
-type SortKey = { kind: 'missing' } | { kind: 'number'; value: number } | { kind: 'text'; text: string };
+type SortKey =
+  | { kind: 'missing' }
+  | { kind: 'number'; value: number }
+  /** `plain`: plainNameKey of a printable ASCII text, null for other text. */
+  | { kind: 'text'; text: string; plain: string | null };
 
 function isMissing(value: unknown): boolean {
   if (value === null || value === undefined) return true;
@@ -45,7 +50,9 @@ function sortKeyOf(value: unknown): SortKey {
   if (isMissing(value)) return { kind: 'missing' };
   if (typeof value === 'string') {
     const parsed = tryParseNumber(value);
-    return parsed === null ? { kind: 'text', text: value.trim() } : { kind: 'number', value: parsed };
+    if (parsed !== null) return { kind: 'number', value: parsed };
+    const text = value.trim();
+    return { kind: 'text', text, plain: plainNameKey(text) };
   }
   return { kind: 'number', value: parseNumber(value) };
 }
@@ -59,12 +66,24 @@ function comparePresent(a: SortKey, b: SortKey): number {
   const byValue = numericPart(a) - numericPart(b);
   if (byValue !== 0) return Math.sign(byValue);
   if (a.kind === 'text' && b.kind === 'text') {
+    // Printable ASCII text by its plain key, whose string order is this collator's (table-query.test.ts checks it): a
+    // name sort of 16,500 governors spent most of its time in the collator (docs/benchmarks.md, session 17).
+    if (a.plain !== null && b.plain !== null) return a.plain < b.plain ? -1 : a.plain > b.plain ? 1 : 0;
     textCollator ??= new Intl.Collator('en', { sensitivity: 'accent', numeric: true });
     return Math.sign(textCollator.compare(a.text, b.text));
   }
   if (a.kind === 'text') return 1;
   if (b.kind === 'text') return -1;
   return 0;
+}
+
+/** Two texts in the collator's order: printable ASCII ones by their plain keys, whose string order is the same. */
+function compareTexts(a: SortKey & { kind: 'text' }, b: SortKey & { kind: 'text' }): number {
+  // A name sort of 16,500 governors spent much of its time in the collator (docs/benchmarks.md, session 17);
+  // table-query.test.ts checks the keys' order against it.
+  if (a.plain !== null && b.plain !== null) return a.plain < b.plain ? -1 : a.plain > b.plain ? 1 : 0;
+  textCollator ??= new Intl.Collator('en', { sensitivity: 'accent', numeric: true });
+  return Math.sign(textCollator.compare(a.text, b.text));
 }
 
 function compareKeys(a: SortKey, b: SortKey, direction: SortDirection): number {
@@ -103,27 +122,71 @@ export function normalizeSorts(sorts: readonly SortEntry[]): SortEntry[] {
   return result;
 }
 
-/** Stable multi-key sort by ascending priority (1 = primary). Returns a new array. */
+/** A sort column's keys, one per row, in arrays of one type each (SortKey spread out). */
+interface SortColumn {
+  descending: boolean;
+  /** MISSING, NUMBER or TEXT. */
+  kinds: Uint8Array;
+  /** numericPart of each key: the number, 0 for text and missing values. */
+  values: Float64Array;
+  texts: (SortKey & { kind: 'text' })[];
+}
+
+const MISSING = 0;
+const NUMBER = 1;
+const TEXT = 2;
+
+function sortColumn<T extends Record<string, unknown>>(rows: readonly T[], entry: SortEntry): SortColumn {
+  const kinds = new Uint8Array(rows.length);
+  const values = new Float64Array(rows.length);
+  const texts: (SortKey & { kind: 'text' })[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const key = sortKeyOf(ownValue(rows[i]!, entry.key));
+    if (key.kind === 'number') {
+      kinds[i] = NUMBER;
+      values[i] = key.value;
+    } else if (key.kind === 'text') {
+      kinds[i] = TEXT;
+      texts[i] = key;
+    }
+  }
+  return { descending: entry.direction === 'desc', kinds, values, texts };
+}
+
+/**
+ * Stable multi-key sort by ascending priority (1 = primary), in compareKeys' order. Returns a new array.
+ * Keys are computed once per cell, not once per comparison, and kept in typed arrays per column: exports sort up to
+ * 50,000 rows, and a comparison reading one key object per cell spent 200 ns where this spends a fraction
+ * (docs/benchmarks.md, session 17).
+ */
 export function sortRows<T extends Record<string, unknown>>(
   rows: readonly T[],
   sorts: readonly SortEntry[],
 ): T[] {
   const entries = normalizeSorts(sorts);
   if (entries.length === 0) return [...rows];
-  // Keys are computed once per cell, not once per comparison: exports sort up to 50,000 rows.
-  const decorated = rows.map((row, index) => ({
-    row,
-    index,
-    keys: entries.map((entry) => sortKeyOf(ownValue(row, entry.key))),
-  }));
-  decorated.sort((x, y) => {
-    for (let i = 0; i < entries.length; i++) {
-      const order = compareKeys(x.keys[i]!, y.keys[i]!, entries[i]!.direction);
-      if (order !== 0) return order;
+  const columns = entries.map((entry) => sortColumn(rows, entry));
+  const order = Array.from({ length: rows.length }, (_, i) => i);
+  order.sort((x, y) => {
+    for (let c = 0; c < columns.length; c++) {
+      const column = columns[c]!;
+      const xKind = column.kinds[x]!;
+      const yKind = column.kinds[y]!;
+      // Missing values last in both directions (compareKeys).
+      if (xKind === MISSING || yKind === MISSING) {
+        if (xKind === yKind) continue;
+        return xKind === MISSING ? 1 : -1;
+      }
+      let ascending: number;
+      const byValue = column.values[x]! - column.values[y]!;
+      if (byValue !== 0) ascending = Math.sign(byValue);
+      else if (xKind === TEXT && yKind === TEXT) ascending = compareTexts(column.texts[x]!, column.texts[y]!);
+      else ascending = xKind === yKind ? 0 : xKind === TEXT ? 1 : -1;
+      if (ascending !== 0) return column.descending ? -ascending : ascending;
     }
-    return x.index - y.index;
+    return x - y;
   });
-  return decorated.map((item) => item.row);
+  return order.map((i) => rows[i]!);
 }
 
 /**
