@@ -246,22 +246,38 @@ function cellText(value: unknown): string {
  * a filter on a column some rows lack does not hide them; an empty filter value passes everything.
  */
 export function matchesFilter(row: Record<string, unknown>, filter: ColumnFilter): boolean {
+  return filterPredicate(filter)(row);
+}
+
+/** matchesFilter for many rows: the filter's value is read once, not once per row (16,500 rows on a big map). */
+export function filterPredicate(filter: ColumnFilter): (row: Record<string, unknown>) => boolean {
   const wanted = filter.value.trim();
-  if (wanted === '') return true;
-  const cell = ownValue(row, filter.column);
-  if (cell === null || cell === undefined) return true;
-  switch (filter.operator) {
+  if (wanted === '') return () => true;
+  const lowered = wanted.toLowerCase();
+  const cellMatches = cellTest(filter.operator, wanted, lowered);
+  return (row) => {
+    const cell = ownValue(row, filter.column);
+    return cell === null || cell === undefined || cellMatches(cell);
+  };
+}
+
+function cellTest(operator: FilterOperator, wanted: string, lowered: string): (cell: unknown) => boolean {
+  switch (operator) {
     case 'contains':
-      return cellText(cell).trim().toLowerCase().includes(wanted.toLowerCase());
+      return (cell) => cellText(cell).trim().toLowerCase().includes(lowered);
     case 'equals':
-      return cellText(cell).trim().toLowerCase() === wanted.toLowerCase();
-    case 'greater':
-      return parseNumber(cell) > parseNumber(wanted);
-    case 'less':
-      return parseNumber(cell) < parseNumber(wanted);
+      return (cell) => cellText(cell).trim().toLowerCase() === lowered;
+    case 'greater': {
+      const bound = parseNumber(wanted);
+      return (cell) => parseNumber(cell) > bound;
+    }
+    case 'less': {
+      const bound = parseNumber(wanted);
+      return (cell) => parseNumber(cell) < bound;
+    }
     default:
       // An operator outside the contract (old bookmark, hand-edited URL) filters nothing out.
-      return true;
+      return () => true;
   }
 }
 
@@ -269,7 +285,8 @@ export function applyFilters<T extends Record<string, unknown>>(
   rows: readonly T[],
   filters: readonly ColumnFilter[],
 ): T[] {
-  return rows.filter((row) => filters.every((filter) => matchesFilter(row, filter)));
+  const predicates = filters.map(filterPredicate);
+  return rows.filter((row) => predicates.every((matches) => matches(row)));
 }
 
 /** The one normalisation of a search box value; the server builds its LIKE pattern from it. */
@@ -290,11 +307,21 @@ export function searchLikePattern(search: string): string | null {
 }
 
 /** SPEC §5: case-insensitive substring of governor id, name or alliance; a blank search matches all. */
-export function matchesSearch(
-  row: { govId: unknown; name: unknown; alliance: unknown },
-  search: string,
-): boolean {
+export function matchesSearch(row: SearchFields, search: string): boolean {
+  return searchPredicate(search)(row);
+}
+
+/** The fields a search looks in. */
+export interface SearchFields {
+  govId: unknown;
+  name: unknown;
+  alliance: unknown;
+}
+
+/** matchesSearch for many rows: the search is normalised once, not once per row. */
+export function searchPredicate(search: string): (row: SearchFields) => boolean {
   const needle = normalizeSearch(search);
-  if (needle === '') return true;
-  return [row.govId, row.name, row.alliance].some((field) => cellText(field).toLowerCase().includes(needle));
+  if (needle === '') return () => true;
+  const has = (field: unknown) => cellText(field).toLowerCase().includes(needle);
+  return (row) => has(row.govId) || has(row.name) || has(row.alliance);
 }

@@ -1,10 +1,10 @@
 import {
   applyFilters,
   type ColumnFilter,
-  matchesSearch,
   normalizeSearch,
   normalizeSorts,
   type SortEntry,
+  searchPredicate,
   sortRows,
 } from '@kingdom-stats/core';
 import { NO_CAMP } from '@kingdom-stats/core/api';
@@ -142,9 +142,8 @@ export function filterRows<T extends BaseRow>(source: RowSource<T>, request: Tab
     rows = kd === null && camp === null ? source.rows : source.rows.filter(inScope);
   }
   if (search !== '') {
-    rows = rows.filter((row) =>
-      matchesSearch({ govId: row['Gov ID'], name: row.Name, alliance: row.Alliance }, search),
-    );
+    const matches = searchPredicate(search);
+    rows = rows.filter((row) => matches({ govId: row['Gov ID'], name: row.Name, alliance: row.Alliance }));
   }
   if (filters.length > 0) rows = applyFilters(rows, filters);
   return rows;

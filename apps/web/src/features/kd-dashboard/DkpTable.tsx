@@ -1,4 +1,10 @@
-import { formatInteger, matchesSearch, type SortEntry, sortRows, toggleDescFirst } from '@kingdom-stats/core';
+import {
+  formatInteger,
+  type SortEntry,
+  searchPredicate,
+  sortRows,
+  toggleDescFirst,
+} from '@kingdom-stats/core';
 import type { DkpRow, DkpRowField } from '@kingdom-stats/core/api';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { Avatar } from '../../components/Avatar.tsx';
@@ -228,13 +234,12 @@ export function DkpTable({ rows, activeColumns, busy, view, onView, onExport }: 
     return list;
   }, [activeColumns, rankOf, nameOf]);
 
-  const filtered = useMemo(
-    () =>
-      rows.filter((row) =>
-        matchesSearch({ govId: row['Governor ID'], name: row.Name, alliance: row.Alliance }, search),
-      ),
-    [rows, search],
-  );
+  const filtered = useMemo(() => {
+    const matches = searchPredicate(search);
+    return rows.filter((row) =>
+      matches({ govId: row['Governor ID'], name: row.Name, alliance: row.Alliance }),
+    );
+  }, [rows, search]);
   const sorts: SortEntry[] = [{ key: sort.key, direction: sort.direction, priority: 1 }];
   const sorted = useMemo(
     () =>

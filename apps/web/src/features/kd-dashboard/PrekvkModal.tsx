@@ -1,7 +1,7 @@
 import {
   formatInteger,
-  matchesSearch,
   PREKVK_DAYS_BEFORE_OPEN,
+  searchPredicate,
   sortRows,
   toggleDescFirst,
 } from '@kingdom-stats/core';
@@ -102,9 +102,8 @@ export function PrekvkModal({ open, onClose, kd, code, latestKvk }: PrekvkModalP
     [query.data],
   );
   const visible = useMemo(() => {
-    const found = ranked.filter((row) =>
-      matchesSearch({ govId: row.governor_id, name: row.name, alliance: null }, search),
-    );
+    const matches = searchPredicate(search);
+    const found = ranked.filter((row) => matches({ govId: row.governor_id, name: row.name, alliance: null }));
     return sortRows(found, [{ ...sort, priority: 1 }]);
   }, [ranked, search, sort]);
   const top = ranked.reduce((max, row) => Math.max(max, row.total_points), 0);
