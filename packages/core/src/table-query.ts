@@ -65,13 +65,7 @@ function numericPart(key: SortKey): number {
 function comparePresent(a: SortKey, b: SortKey): number {
   const byValue = numericPart(a) - numericPart(b);
   if (byValue !== 0) return Math.sign(byValue);
-  if (a.kind === 'text' && b.kind === 'text') {
-    // Printable ASCII text by its plain key, whose string order is this collator's (table-query.test.ts checks it): a
-    // name sort of 16,500 governors spent most of its time in the collator (docs/benchmarks.md, session 17).
-    if (a.plain !== null && b.plain !== null) return a.plain < b.plain ? -1 : a.plain > b.plain ? 1 : 0;
-    textCollator ??= new Intl.Collator('en', { sensitivity: 'accent', numeric: true });
-    return Math.sign(textCollator.compare(a.text, b.text));
-  }
+  if (a.kind === 'text' && b.kind === 'text') return compareTexts(a, b);
   if (a.kind === 'text') return 1;
   if (b.kind === 'text') return -1;
   return 0;
@@ -79,8 +73,8 @@ function comparePresent(a: SortKey, b: SortKey): number {
 
 /** Two texts in the collator's order: printable ASCII ones by their plain keys, whose string order is the same. */
 function compareTexts(a: SortKey & { kind: 'text' }, b: SortKey & { kind: 'text' }): number {
-  // A name sort of 16,500 governors spent much of its time in the collator (docs/benchmarks.md, session 17);
-  // table-query.test.ts checks the keys' order against it.
+  // A name sort of 16,500 governors in a real kingdom's order spent much of its time in the collator
+  // (docs/benchmarks.md, session 17); name-order.test.ts checks the keys' order against it.
   if (a.plain !== null && b.plain !== null) return a.plain < b.plain ? -1 : a.plain > b.plain ? 1 : 0;
   textCollator ??= new Intl.Collator('en', { sensitivity: 'accent', numeric: true });
   return Math.sign(textCollator.compare(a.text, b.text));
@@ -156,7 +150,7 @@ function sortColumn<T extends Record<string, unknown>>(rows: readonly T[], entry
 /**
  * Stable multi-key sort by ascending priority (1 = primary), in compareKeys' order. Returns a new array.
  * Keys are computed once per cell, not once per comparison, and kept in typed arrays per column: exports sort up to
- * 50,000 rows, and a comparison reading one key object per cell spent 200 ns where this spends a fraction
+ * 50,000 rows, and comparisons reading one key object per cell (of three shapes) were most of a sort's time
  * (docs/benchmarks.md, session 17).
  */
 export function sortRows<T extends Record<string, unknown>>(

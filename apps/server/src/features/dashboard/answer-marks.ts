@@ -12,10 +12,10 @@ import type { ResolvedPeriod } from './period.ts';
  * kept in the service's period caches, so an accepted value or a new link shows at once.
  *
  * Started as soon as the period is known: the review's sources (`readSources`: the period's open flags and
- * corrections, which the service keeps under the period's scans' review revisions: ReviewSourcesCache) need the period only and are read beside
- * the period's statement, where after the answer they were one more round trip on PostgreSQL; the farm policy comes
- * from the context already read. What the rows need (their governors' marks, a farm's main) is read once the page is
- * known.
+ * corrections, which the service keeps under the period's scans' review revisions: ReviewSourcesCache) need the
+ * period only and are read beside the period's statement, where after the answer they were one more round trip on
+ * PostgreSQL; the farm policy comes from the context already read. What the rows need (their governors' marks, a
+ * farm's main) is read once the page is known.
  */
 export function startAnswerMarks(
   db: Kysely<Database>,
