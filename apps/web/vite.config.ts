@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -17,16 +16,19 @@ const apiProxy = {
 const PREFETCH_ENTRY = 'src/prefetch.ts';
 
 /**
- * Builds the page's first script as a classic script of its own (an IIFE bundle, with its own copy of the API
- * client) and puts it in index.html with `async`, ahead of the app's module script. As a module script it waited for
- * the browser to compile the app's whole module graph (150 kB gzipped), and on a cold load the dashboard's calls went
- * out 250–700 ms after the script had arrived (bench/first-screen.ts, resource timings); a classic async script runs
- * as soon as its bytes are in. The app finds its requests through client.ts's early answers, kept on the page's
- * global object. main.tsx still imports prefetch.ts first: should the classic script fail to load, the app's own
- * copy sends the calls (a second run finds them under way and sends nothing).
+ * Builds the page's first script as a classic script (an IIFE bundle, with its own copy of the API client) and writes
+ * it into index.html inline, ahead of the app's module script and the style sheet (an inline script after a style
+ * sheet would wait for it). As a module script it waited for the browser to compile the app's whole module graph
+ * (150 kB gzipped), and on a cold load the dashboard's calls went out 250–700 ms after the script had arrived; as an
+ * `async` file of its own it waited for its bytes, which Chromium fetched with the page's other low-priority files:
+ * the calls went out 150–260 ms after navigation (docs/benchmarks.md, "Issue 16: the page's first script inline
+ * (session 18)"). Inline, it runs as the page's head is parsed. The server's Content-Security-Policy allows this one
+ * script by its hash (apps/server/src/plugins/web-app.ts). The app finds its requests through client.ts's early
+ * answers, kept on the page's global object. main.tsx still imports prefetch.ts first: should the inline script not
+ * have run, the app's own copy sends the calls (a second run finds them under way and sends nothing).
  */
 function prefetchScript(): Plugin {
-  let fileName = '';
+  let code = '';
   return {
     name: 'kingdom-stats:prefetch-script',
     async buildStart() {
@@ -42,9 +44,10 @@ function prefetchScript(): Plugin {
       });
       try {
         const { output } = await bundle.generate({ format: 'iife', minify: true });
-        const code = output[0].code;
-        fileName = `assets/prefetch-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
-        this.emitFile({ type: 'asset', fileName, source: code });
+        code = output[0].code.trim();
+        // Inline, the text must not end its own <script> element (nor open a comment the parser would honour).
+        if (/<\/script|<!--/i.test(code))
+          throw new Error(`${PREFETCH_ENTRY} built to text that cannot be inlined`);
       } finally {
         await bundle.close();
       }
@@ -62,11 +65,16 @@ function prefetchScript(): Plugin {
             },
           ];
         }
-        if (!fileName) throw new Error(`${PREFETCH_ENTRY} was not built`);
+        if (!code) throw new Error(`${PREFETCH_ENTRY} was not built`);
         const appEntry = html.indexOf('<script type="module"');
         if (appEntry === -1)
           throw new Error('index.html has no module script for the prefetch script to precede');
-        return `${html.slice(0, appEntry)}<script async src="/${fileName}"></script>\n    ${html.slice(appEntry)}`;
+        const styleSheet = html.indexOf('<link rel="stylesheet"');
+        if (styleSheet !== -1 && styleSheet < appEntry)
+          throw new Error(
+            'index.html has a style sheet before its module script: the inline script would wait for it',
+          );
+        return `${html.slice(0, appEntry)}<script>${code}</script>\n    ${html.slice(appEntry)}`;
       },
     },
   };

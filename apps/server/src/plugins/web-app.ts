@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
+import { contentSecurityPolicy } from './security-headers.ts';
 import {
   CompressedText,
   cacheControlFor,
@@ -70,13 +72,14 @@ export const webAppPlugin = fp<WebAppOptions>(async (app: FastifyInstance, { dis
       throw new AppError('NOT_FOUND', `Not found: ${request.method} ${path}`);
     }
     const page = pages?.forPath(path);
-    if (page === undefined) {
+    if (page === undefined || pages === undefined) {
       throw new AppError('UNAVAILABLE', 'The web app is not built. Run: npm run build');
     }
     const encoding = pickEncoding(request.headers['accept-encoding']);
     if (encoding) reply.header('Content-Encoding', encoding);
     // index.html must never be cached: it names the current hashed bundles.
     return reply
+      .header('Content-Security-Policy', pages.policy)
       .header('Cache-Control', REVALIDATE)
       .header('Vary', 'Accept-Encoding')
       .type('text/html; charset=utf-8')
@@ -95,6 +98,8 @@ class IndexPages {
   private version = '';
   private html: string | undefined;
   private readonly pages = new Map<string, CompressedText>();
+  /** The Content-Security-Policy of the current index.html: its inline script allowed by its hash. */
+  policy = contentSecurityPolicy();
 
   constructor(distDir: string) {
     this.indexPath = join(distDir, 'index.html');
@@ -121,6 +126,7 @@ class IndexPages {
     if (version !== this.version || this.html === undefined) {
       try {
         this.html = readFileSync(this.indexPath, 'utf8');
+        this.policy = contentSecurityPolicy(inlineScriptHashes(this.html));
         this.version = version;
         this.pages.clear();
       } catch {
@@ -137,6 +143,18 @@ class IndexPages {
       return {};
     }
   }
+}
+
+/**
+ * CSP source expressions ('sha256-…') for the inline scripts of a page: the build writes the page's first script into
+ * index.html (apps/web/vite.config.ts), and a policy of 'self' alone would refuse it.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, text] of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    if (text) hashes.push(`sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`);
+  }
+  return hashes;
 }
 
 interface ManifestChunk {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,12 +8,19 @@ import { DEMO_SETTING_KEYS } from '../../src/demo/demo-target.ts';
 import { addKingdom } from '../../src/features/kingdoms/service.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
+/** A built page's inline first script (apps/web/vite.config.ts writes prefetch.ts there). */
+const INLINE_SCRIPT = 'window.__early=fetch("/api/config");';
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
+
 describe('security headers', () => {
   let t: TestApp;
   let dist: string;
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'ks-csp-'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(
+      join(dist, 'index.html'),
+      `<!doctype html><head><script>${INLINE_SCRIPT}</script><script type="module" src="/assets/app.js"></script></head><div id="root"></div>`,
+    );
     t = await createTestApp({ webDistDir: dist });
   });
   afterAll(async () => {
@@ -38,6 +46,18 @@ describe('security headers', () => {
       expect(res.headers['permissions-policy']).toContain('camera=()');
     },
   );
+
+  it("allows the page's own inline script by its hash, on pages only", async () => {
+    const allowed = `'sha256-${sha256(INLINE_SCRIPT)}'`;
+    for (const url of ['/', '/1001/dashboard/some-code']) {
+      const csp = String((await t.app.inject(url)).headers['content-security-policy']);
+      expect(csp).toContain(`script-src 'self' ${allowed};`);
+      expect(csp.match(/'sha256-/g)).toHaveLength(1);
+    }
+    const api = String((await t.app.inject('/api/health')).headers['content-security-policy']);
+    expect(api).toContain("script-src 'self';");
+    expect(api).not.toContain('sha256');
+  });
 
   it('sends HSTS only over HTTPS, as a trusted proxy reports it', async () => {
     expect((await t.app.inject('/api/health')).headers['strict-transport-security']).toBeUndefined();
