@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { type LoginRedirectState, loginPath } from './redirect.ts';
-import { type Role, signOutReason, useSession } from './session.ts';
+import { type Role, signOutReason } from './session.ts';
+import { useSession } from './use-session.ts';
 
 interface RequireAuthProps {
   /** When set, a signed-in user without this role is sent to /unauthorized. */

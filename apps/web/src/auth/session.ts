@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+// The session as stored, without React: the API client reads its token here, and the page's first script bundles
+// the API client (vite.config.ts), so this module must not pull React in. The hook is use-session.ts.
 
 // Storage keys fixed by SPEC §3: the signed-in user (JSON with a role) and the session token.
 const TOKEN_KEY = 'token';
@@ -84,7 +85,8 @@ function notify(): void {
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` whenever the session changes, in this tab or another; answers the unsubscribe. */
+export function subscribeToSession(listener: () => void): () => void {
   listeners.add(listener);
   // Another tab signing in or out changes this tab's session too.
   window.addEventListener('storage', listener);
@@ -110,21 +112,4 @@ export function signOut(reason: SignOutReason = 'signed-out'): void {
   } finally {
     notify();
   }
-}
-
-export interface SessionApi extends Session {
-  role: string | null;
-  isSuperadmin: boolean;
-  storeSession: typeof storeSession;
-  signOut: typeof signOut;
-}
-
-/**
- * The current session, re-rendering on sign-in and sign-out in this tab or another. Backed by localStorage
- * directly, so it needs no provider and the API client reads the very same token.
- */
-export function useSession(): SessionApi {
-  const session = useSyncExternalStore(subscribe, readSession);
-  const role = session.user?.role ?? null;
-  return { ...session, role, isSuperadmin: role === 'superadmin', storeSession, signOut };
 }

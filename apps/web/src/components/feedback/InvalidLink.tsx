@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { isApiError } from '../../api/client.ts';
-import { useSession } from '../../auth/session.ts';
+import { useSession } from '../../auth/use-session.ts';
 import { primaryButton, secondaryButton } from '../controls/styles.ts';
 import { Panel } from './Panel.tsx';
 

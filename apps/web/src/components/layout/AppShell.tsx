@@ -2,7 +2,7 @@ import { COPYRIGHT_YEAR } from '@kingdom-stats/core';
 import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { useSignOut } from '../../api/auth.ts';
 import { usePublicConfig } from '../../api/public-config.ts';
-import { useSession } from '../../auth/session.ts';
+import { useSession } from '../../auth/use-session.ts';
 
 export const PRODUCT_NAME = 'Kingdom Stats';
 

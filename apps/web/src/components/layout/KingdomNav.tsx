@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { type SessionApi, useSession } from '../../auth/session.ts';
+import { type SessionApi, useSession } from '../../auth/use-session.ts';
 
 /** The viewer screens of one kingdom, all opened with its access code. */
 export type ViewerScreen = 'dashboard' | 'kd-dashboard' | 'rally' | 'movements';

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useAdminKingdoms, useCreateKingdom } from '../../api/admin-kingdoms.ts';
 import { isApiError, segment } from '../../api/client.ts';
-import { useSession } from '../../auth/session.ts';
+import { useSession } from '../../auth/use-session.ts';
 import { inputClass, primaryButton, secondaryButton } from '../../components/controls/styles.ts';
 import { Panel } from '../../components/feedback/Panel.tsx';
 import { Spinner } from '../../components/feedback/Spinner.tsx';

@@ -11,7 +11,7 @@ import {
   useSaveFormula,
 } from '../../api/formula.ts';
 import { type LoginRedirectState, loginPath } from '../../auth/redirect.ts';
-import { useSession } from '../../auth/session.ts';
+import { useSession } from '../../auth/use-session.ts';
 import { primaryButton, secondaryButton } from '../../components/controls/styles.ts';
 import { InvalidLinkPanel, isInvalidLinkError } from '../../components/feedback/InvalidLink.tsx';
 import { ErrorPanel } from '../../components/feedback/Panel.tsx';

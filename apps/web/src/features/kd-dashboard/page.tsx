@@ -3,7 +3,7 @@ import type { KdDashboardResponse } from '@kingdom-stats/core/api';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type KdPeriod, updateKdDashboard, useKdDashboard } from '../../api/kd-dashboard.ts';
-import { useSession } from '../../auth/session.ts';
+import { useSession } from '../../auth/use-session.ts';
 import { primaryButton, secondaryButton, selectClass } from '../../components/controls/styles.ts';
 import { InvalidLinkPanel, isInvalidLinkError } from '../../components/feedback/InvalidLink.tsx';
 import { ErrorPanel, Panel } from '../../components/feedback/Panel.tsx';

@@ -1,6 +1,6 @@
 import { FORBIDDEN_MESSAGE } from '@kingdom-stats/core/api';
 import { Link } from 'react-router';
-import { useSession } from '../../auth/session.ts';
+import { useSession } from '../../auth/use-session.ts';
 import { primaryButton, secondaryButton } from '../../components/controls/styles.ts';
 import { PRODUCT_NAME } from '../../components/layout/AppShell.tsx';
 

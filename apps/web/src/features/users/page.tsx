@@ -2,7 +2,7 @@ import { USER_CREATED_MESSAGE, type UserListItemInfo, type UserRoleName } from '
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useCreateUser, useDeleteUser, useUsers } from '../../api/auth.ts';
 import { isApiError } from '../../api/client.ts';
-import { useSession } from '../../auth/session.ts';
+import { useSession } from '../../auth/use-session.ts';
 import {
   iconButton,
   inputClass,
