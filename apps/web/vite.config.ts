@@ -119,6 +119,19 @@ function precompress(): Plugin {
  */
 const COMPILED_ON_LOAD = new Set(['vendor', 'app', 'dashboard']);
 
+/** The web app's shared code: the API client and the first screens' hooks, components, exports, session, formats. */
+const SHARED_WEB_CODE =
+  /apps[\\/]web[\\/]src[\\/](?:api[\\/](?:client|query-client|dashboard[\w-]*|demo|public-config|auth)\.ts|components|export|auth|format\.ts|features[\\/](?:kingdom\.ts|governor[\\/]GovernorLink))/;
+/** packages/core's API modules (src/api/<name>.ts) that the first screens (dashboard, demo, landing, sign-in) use. */
+const SHARED_CORE_API = new Set(['dashboard', 'errors', 'public-config', 'auth', 'health', 'index']);
+
+/** The `app` chunk: the shared web code and packages/core, but for the other screens' API schemas. */
+function isSharedCode(id: string): boolean {
+  if (SHARED_WEB_CODE.test(id)) return true;
+  const core = /packages[\\/]core[\\/]src[\\/](?:api[\\/]([\w-]+)\.ts)?/.exec(id);
+  return core !== null && (core[1] === undefined || SHARED_CORE_API.has(core[1]));
+}
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), prefetchScript(), precompress()],
   server: { proxy: apiProxy },
@@ -161,10 +174,7 @@ export default defineConfig({
             // first screen put 15 ms of the main thread in building the other screens' (packages/core is
             // `sideEffects: false`, so that what a screen does not import is not built; docs/benchmarks.md, "Issue 16:
             // the page's first script inline").
-            {
-              name: 'app',
-              test: /apps[\\/]web[\\/]src[\\/](?:api[\\/](?:client|query-client|dashboard[\w-]*|demo|public-config|auth)\.ts|components|export|auth|format\.ts|features[\\/](?:kingdom\.ts|governor[\\/]GovernorLink))|packages[\\/]core[\\/]src[\\/](?!api[\\/](?!(?:dashboard|errors|public-config|auth|health|index)\.ts))/,
-            },
+            { name: 'app', test: isSharedCode },
             {
               name: 'dashboard',
               test: /apps[\\/]web[\\/]src[\\/]features[\\/]dashboard[\\/](?!page\.tsx|AutarchView|FilterModal|DiploModal|lazy-parts)/,
