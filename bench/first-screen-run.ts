@@ -12,7 +12,12 @@
  */
 import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type FirstScreenBreakdown, launchChromium, sampleFirstScreen } from './first-screen.ts';
+import {
+  describeBreakdown,
+  type FirstScreenBreakdown,
+  launchChromium,
+  sampleFirstScreen,
+} from './first-screen.ts';
 import { CODE, KD, openScaleData } from './scale-data.ts';
 import { startBenchServer } from './server.ts';
 import { loadAverage, percentile } from './stats.ts';
@@ -128,17 +133,7 @@ async function main(): Promise<number> {
 }
 
 function formatRow(row: Row): string {
-  const ms = (value: number | undefined) => (value === undefined ? '-' : String(Math.round(value)));
-  return [
-    `${row.build} r${row.round} ${row.kind}`,
-    `first row ${ms(row.firstRow)}`,
-    `html ${ms(row.htmlIn)}`,
-    `scripts in ${ms(row.scriptsIn)} (${row.scripts}, ${Math.round(row.scriptBytes / 1024)} kB)`,
-    `data ${ms(row.dataSent)}→${ms(row.dataIn)}`,
-    `shell ${ms(row.shell)}`,
-    `script ${ms(row.scriptMs)} style ${ms(row.styleMs)} layout ${ms(row.layoutMs)} tasks ${ms(row.taskMs)}`,
-    `load ${row.load}`,
-  ].join(' | ');
+  return `${row.build} r${row.round} ${row.kind} | ${describeBreakdown(row)} | load ${row.load}`;
 }
 
 process.exitCode = await main();

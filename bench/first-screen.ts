@@ -38,6 +38,19 @@ export interface FirstScreenBreakdown {
   taskMs: number;
 }
 
+/** One line of a sample's milestones and main-thread time, ms: what bench/run.ts and first-screen-run.ts print. */
+export function describeBreakdown(breakdown: FirstScreenBreakdown): string {
+  const ms = (value: number | undefined) => (value === undefined ? '-' : String(Math.round(value)));
+  return [
+    `first row ${ms(breakdown.firstRow)}`,
+    `html ${ms(breakdown.htmlIn)}`,
+    `scripts in ${ms(breakdown.scriptsIn)} (${breakdown.scripts}, ${Math.round(breakdown.scriptBytes / 1024)} kB)`,
+    `data ${ms(breakdown.dataSent)}→${ms(breakdown.dataIn)}`,
+    `shell ${ms(breakdown.shell)}`,
+    `script ${ms(breakdown.scriptMs)} style ${ms(breakdown.styleMs)} layout ${ms(breakdown.layoutMs)} tasks ${ms(breakdown.taskMs)}`,
+  ].join(' | ');
+}
+
 /** The player table's rows, as e2e/pages/DashboardPage.ts finds them. */
 const FIRST_ROW = '#playerStats tbody tr[data-gov-id]';
 /** GET /api/dashboard/{kd}/data/{code}: the call whose answer holds the rows. */

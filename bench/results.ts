@@ -4,6 +4,7 @@
  */
 
 import type { DashboardResult } from './dashboard.ts';
+import type { FirstScreenBreakdown } from './first-screen.ts';
 import type { GovernorBenchResult } from './governor.ts';
 import type { ImportResult } from './import-xlsx.ts';
 import type { KdDashboardResult } from './kd-dashboard.ts';
@@ -56,8 +57,25 @@ export interface LoadFigures {
 }
 
 export type FirstScreenFigures =
-  | { path: string; coldMs: number[]; warmMs: number[]; cold: Percentiles; warm: Percentiles }
+  | {
+      path: string;
+      coldMs: number[];
+      warmMs: number[];
+      cold: Percentiles;
+      warm: Percentiles;
+      /**
+       * Where each cold sample's time went, one per fresh server in order, ms rounded: a p95 of five is their
+       * slowest, and this says whether the server, the network or the page made it so.
+       */
+      coldBreakdowns: ColdFirstScreen[];
+    }
   | { path: string; skipped: string };
+
+export interface ColdFirstScreen extends FirstScreenBreakdown {
+  /** The server's start-up (spawn to /api/health 200) and the 1-minute load average after the sample. */
+  serverStartMs: number;
+  load: number;
+}
 
 export interface WebBundleFigures {
   initialJsGzipBytes: number;

@@ -13,7 +13,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { measureDashboard } from './dashboard.ts';
-import { measureFirstScreen } from './first-screen.ts';
+import { describeBreakdown, type FirstScreenBreakdown, measureFirstScreen } from './first-screen.ts';
 import { measureGovernor } from './governor.ts';
 import { formatHostileTable, HEALTH_TARGET_MS, type HostileFigures, measureHostileFiles } from './hostile.ts';
 import { measureXlsxImport } from './import-xlsx.ts';
@@ -23,6 +23,7 @@ import { databaseVersion, machine } from './machine.ts';
 import { announceDataGeneration, type Options, parseOptions, resultsFile } from './options.ts';
 import { formatTable, freshServers, targetRows } from './report.ts';
 import {
+  type ColdFirstScreen,
   DATABASE_LABELS,
   type DatabaseName,
   type DatabaseResults,
@@ -129,6 +130,7 @@ async function measureFirstScreens(
     async (): Promise<FirstScreenFigures> => {
       const coldMs: number[] = [];
       const warmMs: number[] = [];
+      const coldBreakdowns: ColdFirstScreen[] = [];
       const loadBefore = loadAverage();
       for (let serverIndex = 0; serverIndex < options.firstScreenColdRounds; serverIndex++) {
         const server = await startBenchServer({ databaseUrl });
@@ -142,16 +144,41 @@ async function measureFirstScreens(
           if ('skipped' in result) return { path, skipped: result.skipped };
           coldMs.push(...result.coldMs.map((ms) => round(ms)));
           warmMs.push(...result.warmMs.map((ms) => round(ms)));
+          const cold = result.breakdowns[0];
+          if (cold) {
+            coldBreakdowns.push({
+              ...roundedBreakdown(cold),
+              serverStartMs: round(server.startMs),
+              load: loadAverage()[0],
+            });
+            console.log(`  cold on server ${serverIndex + 1}: ${describeBreakdown(cold)}`);
+          }
         } finally {
           await server.stop();
         }
       }
       record('startup')({ before: loadBefore, after: loadAverage() });
-      return { path, coldMs, warmMs, cold: percentiles(coldMs), warm: percentiles(warmMs) };
+      return {
+        path,
+        coldMs,
+        warmMs,
+        cold: percentiles(coldMs),
+        warm: percentiles(warmMs),
+        coldBreakdowns,
+      };
     },
     record('firstScreen'),
   );
   return { firstScreen, wireBytes };
+}
+
+/** Milestones to a tenth of a millisecond: the page's clock is no finer where it matters. */
+function roundedBreakdown(breakdown: FirstScreenBreakdown): FirstScreenBreakdown {
+  const entries = Object.entries(breakdown).map(([key, value]) => [
+    key,
+    typeof value === 'number' ? round(value, 1) : value,
+  ]);
+  return Object.fromEntries(entries) as FirstScreenBreakdown;
 }
 
 async function measureServedBytes(
