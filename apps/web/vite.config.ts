@@ -111,13 +111,16 @@ function precompress(): Plugin {
 }
 
 /**
- * The chunks every first screen runs (the libraries, the app's shared code, the dashboard's own): V8 compiles all
- * their functions as it streams them in, on a background thread, instead of each one on the page's main thread when
- * first called (Chromium's explicit compile hints; other browsers read a comment). It cut the dashboard's main-thread
- * script time by 18 ms a load (docs/benchmarks.md, "Issue 16: one layout drawn"); the routes' own chunks gained
- * nothing measurable and are left lazy.
+ * The app's chunks every first screen runs (its shared code, the dashboard's own): V8 compiles all their functions as
+ * it streams them in, on a background thread, instead of each one on the page's main thread when first called
+ * (Chromium's explicit compile hints; other browsers read a comment). It cut the dashboard's main-thread script time
+ * by 18 ms a load (docs/benchmarks.md, "Issue 16: one layout drawn"). Not the libraries' chunk: most of its 444 kB
+ * (the router's, zod's and React's other paths) never runs on a first screen, and compiling all of it kept the page
+ * waiting for that thread; without the hint the first row came 10–40 ms sooner for 13–16 ms more main-thread script
+ * ("Issue 16: what is left of the ratios, and the first screen's requests (session 19)"). The routes' own chunks
+ * gained nothing measurable and are left lazy.
  */
-const COMPILED_ON_LOAD = new Set(['vendor', 'app', 'dashboard']);
+const COMPILED_ON_LOAD = new Set(['app', 'dashboard']);
 
 /** The web app's shared code: the API client and the first screens' hooks, components, exports, session, formats. */
 const SHARED_WEB_CODE =
