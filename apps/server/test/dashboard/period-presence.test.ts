@@ -8,9 +8,12 @@ import { down as undoAccountLinks } from '../../src/db/migrations/0009_account_l
 import { down as undoPeriodSums } from '../../src/db/migrations/0010_period_sums.ts';
 import { down as undoReviewRevision } from '../../src/db/migrations/0011_review_revision.ts';
 import type { ScanKind } from '../../src/db/schema.ts';
+import { governorIdRanges } from '../../src/features/dashboard/period-slices.ts';
 import {
   GAIN_COLUMNS,
   type PeriodStat,
+  readPeriod,
+  type ScanInfo,
   selectKingdomScans,
   selectPeriodStats,
 } from '../../src/features/dashboard/queries.ts';
@@ -202,10 +205,39 @@ async function expectFastPathMatchesPlain(rand: () => number): Promise<void> {
     // The KD DKP dashboard's filters: its own governors, and some governors only.
     const own = await selectPeriodStats(database.db, KD, period, { homeKd: KD });
     expect(own.sort(byGovernor)).toEqual(plain.filter((stat) => stat.homeKd === KD || stat.homeKd === null));
+    // SQLite reads a big period in slices of governors (period-slices.ts): here of 5.
+    const whole = await readPeriod(database.db, KD, period);
+    const sliced = await readPeriod(database.db, KD, period, {}, 5);
+    expect(sliced.stats.sort(byGovernor)).toEqual(plain);
+    expect(sliced.homeKds).toEqual(whole.homeKds);
+    const ownSliced = await selectPeriodStats(database.db, KD, period, { homeKd: KD }, 5);
+    expect(ownSliced.sort(byGovernor)).toEqual(own);
+    await expectRangesOfFive(period);
     const some = plain.filter(() => rand() < 0.5).map((stat) => stat.governorId);
     const chosen = await selectPeriodStats(database.db, KD, period, { governorIds: some });
     expect(chosen.sort(byGovernor)).toEqual(plain.filter((stat) => some.includes(stat.governorId)));
   }
+}
+
+/** The slices' ranges over the period's last scan: 5 of its governors each (the last range the rest), covering all. */
+async function expectRangesOfFive(period: readonly ScanInfo[]): Promise<void> {
+  const last = period.filter((scan) => scan.kind === 'kingdom').at(-1);
+  if (last === undefined) return;
+  const ids = (await history(KD))
+    .filter((row) => row.taken_at === last.takenAt)
+    .map((row) => row.governor_id);
+  const ranges = await governorIdRanges(database.db, last.id, 5);
+  expect(ranges).toHaveLength(Math.max(1, Math.ceil(ids.length / 5)));
+  expect(ranges[0]!.from).toBeUndefined();
+  expect(ranges.at(-1)!.below).toBeUndefined();
+  ranges.forEach((range, i) => {
+    if (i > 0) expect(range.from).toBe(ranges[i - 1]!.below);
+    const inside = ids.filter(
+      (id) =>
+        (range.from === undefined || id >= range.from) && (range.below === undefined || id < range.below),
+    );
+    expect(inside.length).toBe(i < ranges.length - 1 ? 5 : ids.length - 5 * i);
+  });
 }
 
 describe('a period from governor_presence', () => {

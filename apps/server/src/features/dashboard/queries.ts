@@ -1,7 +1,12 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
 import { type Database, type ScanKind, TOTALLED_COUNTERS, type TotalledCounter } from '../../db/schema.ts';
-import { yieldToEventLoop } from '../../event-loop.ts';
+import {
+  type GovernorIdRange,
+  governorIdRanges,
+  PERIOD_SLICE_GOVERNORS,
+  readInSlices,
+} from './period-slices.ts';
 import { statLookups } from './stat-lookups.ts';
 
 /** The dashboard's SQL. Everything here is parameterised; no value from a request is ever spliced into SQL text. */
@@ -183,8 +188,9 @@ export async function selectPeriodStats(
   kd: number,
   scans: readonly ScanInfo[],
   filter: PeriodFilter = {},
+  sliceGovernors = PERIOD_SLICE_GOVERNORS,
 ): Promise<PeriodStat[]> {
-  return (await readPeriod(db, kd, scans, filter)).stats;
+  return (await readPeriod(db, kd, scans, filter, sliceGovernors)).stats;
 }
 
 /**
@@ -196,6 +202,7 @@ export async function readPeriod(
   kd: number,
   scans: readonly ScanInfo[],
   filter: PeriodFilter = {},
+  sliceGovernors = PERIOD_SLICE_GOVERNORS,
 ): Promise<PeriodRead> {
   const ids = filter.governorIds;
   const idsInSql = ids !== undefined && ids.length <= MAX_ID_PARAMETERS;
@@ -208,33 +215,39 @@ export async function readPeriod(
         ? sql`${sql.raw(homeKd)} is null`
         : sql`(${sql.raw(homeKd)} in (${sql.join(homeKds)}) or ${sql.raw(homeKd)} is null)`;
   const postgres = dialectOf(db) === 'postgres';
-  // SQLite: both answers as texts of one aggregate row, the wanted rows packed as JSON inside the period statement
-  // (only theirs are computed: a kd's view packs a sixteenth of the map). PostgreSQL: the selected rows as plain
-  // columns, after one row of the home kds alone (its other columns null; an array on every row would be parsed on
-  // every row).
-  const cte = periodRowsCte(db, kd, scans, ids, postgres ? undefined : { packWhen: wanted });
-  if (cte === null) return { stats: [], homeKds: [] };
-  const select = postgres
-    ? sql`select k.home_kds, ${POSTGRES_COLUMNS}
-      from period_rows right join (select array_agg(distinct v5) as home_kds from period_rows) k on false
-      union all
-      select null, ${POSTGRES_COLUMNS} from period_rows where ${wanted('v5')}`
-    : sql`select '[' || coalesce(group_concat(packed, ','), '') || ']' as packed,
-        json_group_array(distinct v5) as home_kds
-      from period_rows`;
-  const { rows } = await sql<Record<string, unknown>>`${cte} ${select}`.execute(db);
   let values: unknown[][];
   let kdsFound: unknown[];
   if (postgres) {
+    // The selected rows as plain columns, after one row of the home kds alone (its other columns null; an array on
+    // every row would be parsed on every row).
+    const cte = periodRowsCte(db, kd, scans, ids);
+    if (cte === null) return { stats: [], homeKds: [] };
+    const { rows } = await sql<Record<string, unknown>>`${cte}
+      select k.home_kds, ${POSTGRES_COLUMNS}
+      from period_rows right join (select array_agg(distinct v5) as home_kds from period_rows) k on false
+      union all
+      select null, ${POSTGRES_COLUMNS} from period_rows where ${wanted('v5')}`.execute(db);
     kdsFound = (rows.find((row) => row.v0 === null)?.home_kds as unknown[] | null | undefined) ?? [];
     // pg keeps the columns' order in each row object (string keys keep insertion order); drop home_kds.
     values = rows.filter((row) => row.v0 !== null).map((row) => Object.values(row).slice(1));
   } else {
-    // The statement held the event loop (better-sqlite3 is synchronous: 31 ms for the scale case's whole period):
-    // the requests that came in meanwhile are answered before the 7 ms of parsing its text.
-    await yieldToEventLoop();
-    values = JSON.parse((rows[0]?.packed as string | null | undefined) ?? '[]');
-    kdsFound = JSON.parse((rows[0]?.home_kds as string | null | undefined) ?? '[]');
+    // Both answers as texts of one aggregate row, the wanted rows packed as JSON inside the period statement (only
+    // theirs are computed: a kd's view packs a sixteenth of the map), in slices of governors (period-slices.ts).
+    const last = periodEndScans(scans.filter((scan) => scan.kind === 'kingdom'))?.last;
+    const ranges =
+      last !== undefined && ids === undefined ? await governorIdRanges(db, last.id, sliceGovernors) : [{}];
+    const read = await readInSlices(ranges, async (idRange) => {
+      const cte = periodRowsCte(db, kd, scans, ids, { packWhen: wanted }, { idRange });
+      if (cte === null) return null;
+      const { rows } = await sql<Record<'packed' | 'home_kds', unknown>>`${cte}
+        select '[' || coalesce(group_concat(packed, ','), '') || ']' as packed,
+          json_group_array(distinct v5) as home_kds
+        from period_rows`.execute(db);
+      return { packed: rows[0]?.packed, homeKds: rows[0]?.home_kds };
+    });
+    if (read === null) return { stats: [], homeKds: [] };
+    values = read.values;
+    kdsFound = read.homeKds;
   }
   const periodHomeKds = kdsFound.map(num).sort((a, b) => (a ?? -1) - (b ?? -1));
   const stats = values.map(unpack);
@@ -264,6 +277,7 @@ export function periodEndScans(
  * wanted, else null. `homeKds`: only the governors whose home kd at their last scan is one of these.
  * `partialExtra`: select items over the partial governors' rows (`l`, `f`) kept beside their shape's columns in a
  * CTE `partial_rows` of their own, which another part of the statement reads too (period-sums.ts).
+ * `idRange`: only the governors whose id is in it (SQLite's readPeriod reads a period in slices of governors).
  * `span` also counts each governor's presence runs in the period (`runs`).
  */
 export function periodRowsCte(
@@ -272,7 +286,11 @@ export function periodRowsCte(
   scans: readonly ScanInfo[],
   ids?: readonly number[],
   shape: readonly number[] | PackedRows = ALL_STAT_COLUMNS,
-  { homeKds, partialExtra }: { homeKds?: readonly number[]; partialExtra?: RawBuilder<unknown> } = {},
+  {
+    homeKds,
+    partialExtra,
+    idRange,
+  }: { homeKds?: readonly number[]; partialExtra?: RawBuilder<unknown>; idRange?: GovernorIdRange } = {},
 ) {
   const kingdomScans = scans.filter((scan) => scan.kind === 'kingdom');
   const ends = periodEndScans(kingdomScans);
@@ -280,7 +298,11 @@ export function periodRowsCte(
   const { first, last } = ends;
   const [start, end] = [first.takenAt, last.takenAt];
   const idsInSql = ids !== undefined && ids.length <= MAX_ID_PARAMETERS;
-  const onlyIds = (column: string) => (idsInSql ? sql`and ${sql.ref(column)} in (${sql.join(ids)})` : sql``);
+  const inRange = (column: string) =>
+    sql`${idRange?.from === undefined ? sql`` : sql`and ${sql.ref(column)} >= ${idRange.from}`}
+      ${idRange?.below === undefined ? sql`` : sql`and ${sql.ref(column)} < ${idRange.below}`}`;
+  const onlyIds = (column: string) =>
+    sql`${idsInSql ? sql`and ${sql.ref(column)} in (${sql.join(ids)})` : sql``} ${inRange(column)}`;
   // Inside each arm, checked once the last row is read: SQLite computed every governor's row before a filter on
   // period_rows (docs/benchmarks.md, F6).
   const onlyHomeKds =
@@ -311,7 +333,7 @@ export function periodRowsCte(
   // grouping only their runs, not every governor's, was most of the floor on PostgreSQL (docs/benchmarks.md).
   const partialCandidates = sql`select governor_id from governor_presence
       where kingdom_kd = ${kd} and first_at <= ${end} and (last_at is null or last_at >= ${start})
-        and (first_at > ${start} or last_at < ${end})`;
+        and (first_at > ${start} or last_at < ${end}) ${inRange('governor_id')}`;
   return sql`
     with span as ${postgres ? sql`materialized` : sql``} (
       select governor_id,
