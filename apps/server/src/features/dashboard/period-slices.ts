@@ -51,7 +51,11 @@ export interface PackedSlice {
 
 /**
  * Reads each range in turn (`readRange`, one statement) and joins their rows and home kds, yielding to the event loop
- * after every statement. Null when `readRange` says the period has nothing to read.
+ * after every statement. Null when `readRange` says the period has nothing to read. Each slice is a read of its own,
+ * not one transaction: a transaction would hold the app's one SQLite connection, and every other request's reads and
+ * an import's writes would wait for the whole period again. An import that commits between two slices leaves this
+ * computation a mix of before and after for the requests already waiting on it; it also changes the scans' revisions
+ * in the period's cache key, so the next request computes the period anew.
  */
 export async function readInSlices(
   ranges: readonly GovernorIdRange[],
