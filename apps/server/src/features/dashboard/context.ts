@@ -10,14 +10,8 @@ import type { Kysely } from 'kysely';
 import type { Database, KingdomTable } from '../../db/schema.ts';
 import { type KingdomFarms, loadKingdomFarms } from '../farms/policy.ts';
 import { type KingdomSettings, readKingdomSettings } from '../settings/service.ts';
-import {
-  type CampMember,
-  type FormulaInfo,
-  type ScanInfo,
-  selectCampMembers,
-  selectFormula,
-  selectKingdomScans,
-} from './queries.ts';
+import { type CampMember, type FormulaInfo, selectCampMembers, selectFormula } from './kingdom-reads.ts';
+import { type ScanInfo, selectKingdomScans } from './queries.ts';
 
 /**
  * What every dashboard request reads before touching governor rows: the kingdom's scans, formula and camp map.

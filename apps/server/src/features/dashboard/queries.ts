@@ -44,43 +44,6 @@ export async function selectKingdomScans(db: Kysely<Database>, kd: number): Prom
   }));
 }
 
-export interface FormulaInfo {
-  statsFormulaJson: string;
-  warsJson: string | null;
-  updatedAt: number;
-}
-
-export async function selectFormula(db: Kysely<Database>, kd: number): Promise<FormulaInfo | null> {
-  const row = await db
-    .selectFrom('formulas')
-    .select(['stats_formula_json', 'wars_json', 'updated_at'])
-    .where('kingdom_kd', '=', kd)
-    .executeTakeFirst();
-  if (!row) return null;
-  return {
-    statsFormulaJson: row.stats_formula_json,
-    warsJson: row.wars_json,
-    updatedAt: Number(row.updated_at),
-  };
-}
-
-export interface CampMember {
-  camp: string;
-  memberKd: number;
-}
-
-/** The camps on kingdom kd's KvK map and the home kds in each. */
-export async function selectCampMembers(db: Kysely<Database>, kd: number): Promise<CampMember[]> {
-  const rows = await db
-    .selectFrom('camp_members as m')
-    .innerJoin('camps as c', 'c.id', 'm.camp_id')
-    .select(['c.name', 'm.member_kd'])
-    .where('m.kingdom_kd', '=', kd)
-    .orderBy('m.member_kd')
-    .execute();
-  return rows.map((r) => ({ camp: r.name, memberKd: r.member_kd }));
-}
-
 /**
  * A governor over a period: its name, alliance and home kd in the last scan of the period in which it appears, its
  * power at the first and last such scan, and the gain (last − first; null when either is unknown) of every counter.
@@ -398,9 +361,4 @@ export function unpack(v: unknown[]): PeriodStat {
 
 function num(value: unknown): number | null {
   return value === null || value === undefined ? null : Number(value);
-}
-
-/** Kingdoms whose access code is `code` (codes are stored lower-case). */
-export async function selectKingdomsByCode(db: Kysely<Database>, code: string) {
-  return db.selectFrom('kingdoms').selectAll().where('access_code', '=', code).orderBy('kd').execute();
 }

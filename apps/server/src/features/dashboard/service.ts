@@ -20,12 +20,12 @@ import {
   scansKey,
 } from './context.ts';
 import { DefaultViewPreparation, VIEWS_PREPARED_AT_START } from './default-views.ts';
+import { selectKingdomsByCode } from './kingdom-reads.ts';
 import { dkpSql, readSqlPage, sqlAnswers, sqlScope } from './page-query.ts';
 import { type ResolvedPeriod, resolvePeriod } from './period.ts';
 import { ComputeCache } from './period-cache.ts';
 import { computePeriod, periodLists } from './period-compute.ts';
 import { homeKdScope, type PeriodData, viewOf } from './period-view.ts';
-import { selectKingdomsByCode } from './queries.ts';
 import { pageOf, parseTableRequest, sortedRows, type TableQuery, type TableRequest } from './row-query.ts';
 import { selectHomeKds, selectScanTotalsByKd } from './scan-kd-totals.ts';
 import { buildDiplomOverview, emptySummaries, summariesFromKdGroups } from './summaries.ts';
