@@ -279,7 +279,7 @@ export async function readSqlPage(
       order by ${sql.raw(order.join(', '))} limit ${request.pageSize} offset ${offset}
     )`,
     pageSelect: sql`(select ${sql.raw(aggregate)}(${sql.raw(array)}(s.governor_id, s.first_at, s.last_at, ${STAT_EXPRESSIONS}))
-      from page_keys s ${statLookups(context.kingdom.kd, postgres, kingdomScans)})`,
+      from page_keys s ${statLookups(context.kingdom.kd, postgres)})`,
     groupsSelect: sql`(select ${sql.raw(aggregate)}(${sql.raw(array)}(v5, n, ${sql.raw(sumColumns)}))
       from (select v5, count(*) as n, ${sql.raw(sums)} from period_rows group by v5) g)`,
   };

@@ -78,7 +78,7 @@ export async function readScope(
       select home_kd from scan_kd_totals where scan_id = ${last.id}
       union
       select l.home_kd from (select * from partial where last_at < ${last.takenAt}) s
-      ${statLookups(kd, parts.postgres, kingdomScans, true)}
+      ${statLookups(kd, parts.postgres, true)}
     ) k)`;
   const { rows } = await sql<Record<'page' | 'groups' | 'kds', unknown>>`${cte}, ${parts.pageKeys}
     select ${parts.pageSelect} as page, ${parts.groupsSelect} as groups, ${homeKdsSelect} as kds`.execute(db);

@@ -153,7 +153,7 @@ export function correctedSums(input: {
       select v1, first_kd, v2, ${sql.raw(values)} from partial_rows
       union all
       select s.first_at, f.home_kd, s.last_at, ${statColumns(columns)}, ${sql.raw(raw)}
-      from other_keys s ${statLookups(kd, postgres, kingdomScans)}
+      from other_keys s ${statLookups(kd, postgres)}
     )`;
   const grouped = (key: string, values: string[], where: RawBuilder<unknown>) =>
     sql`(select ${sql.raw(aggregate)}(${sql.raw(array)}(k, n, ${sql.raw(values.map((_, i) => `s${i}`).join(', '))}))

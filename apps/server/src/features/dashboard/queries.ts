@@ -7,7 +7,7 @@ import {
   PERIOD_SLICE_GOVERNORS,
   readInSlices,
 } from './period-slices.ts';
-import { statLookups } from './stat-lookups.ts';
+import { periodScansCte, statLookups } from './stat-lookups.ts';
 
 /** The dashboard's SQL. Everything here is parameterised; no value from a request is ever spliced into SQL text. */
 
@@ -285,7 +285,7 @@ export function periodRowsCte(
       select ${row(sql.raw('s.governor_id'), sql.raw('s.first_at'), sql.raw('s.last_at'))}
         ${extra === undefined ? sql`` : sql`, ${extra}`}
       from partial s
-      ${statLookups(kd, postgres, kingdomScans)} ${postgres ? sql`where true` : sql``} ${onlyHomeKds}`;
+      ${statLookups(kd, postgres)} ${postgres ? sql`where true` : sql``} ${onlyHomeKds}`;
   const whole = sql`
     select ${row(sql.raw('l.governor_id'), start, end)}
     from governor_stats f ${postgres ? sql`join` : sql`cross join`} governor_stats l
@@ -298,7 +298,8 @@ export function periodRowsCte(
       where kingdom_kd = ${kd} and first_at <= ${end} and (last_at is null or last_at >= ${start})
         and (first_at > ${start} or last_at < ${end}) ${inRange('governor_id')}`;
   return sql`
-    with span as ${postgres ? sql`materialized` : sql``} (
+    with ${postgres ? sql`${periodScansCte(kingdomScans)},` : sql``}
+    span as ${postgres ? sql`materialized` : sql``} (
       select governor_id,
         min(case when first_at < ${start} then ${start} else first_at end) as first_at,
         max(case when last_at is null or last_at > ${end} then ${end} else last_at end) as last_at,
