@@ -15,4 +15,5 @@ export * from './rally-time.ts';
 export * from './season-series.ts';
 export * from './spreadsheet-safety.ts';
 export * from './table-query.ts';
+export * from './utc-time.ts';
 export * from './wars.ts';
