@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_TABLES, refreshPlannerStatistics } from '../../src/db/planner-statistics.ts';
-import { GAIN_COLUMNS, selectKingdomScans, selectPeriodStats } from '../../src/features/dashboard/queries.ts';
-import { type GovernorStatRow, insertScan } from '../../src/features/scans/scan-store.ts';
+import { IMPORT_TABLES, SCAN_ID_STATISTICS } from '../../src/db/planner-statistics.ts';
+import { selectKingdomScans, selectPeriodStats } from '../../src/features/dashboard/queries.ts';
 import { addTestKingdom, ROKTRACKER, ROKTRACKER_START_XLSX } from '../import/import-support.ts';
 import { bearer, createAuthWorld } from '../support/auth-world.ts';
 import { createTestApp } from '../support/test-app.ts';
 import { createTestDatabase, type TestDatabase, testDialect } from '../support/test-db.ts';
+import { disableAutovacuum, estimatedScanRows, importScan } from './planner-support.ts';
 
 /**
  * After an import, the tables it wrote get fresh planner statistics when it changed enough of them, with autovacuum
@@ -16,67 +16,23 @@ import { createTestDatabase, type TestDatabase, testDialect } from '../support/t
  * data, and the period answers the same.
  */
 const KD = 3201;
-const DAY = 86_400;
 
 let database: TestDatabase;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   await addTestKingdom(database.db, KD);
-  if (testDialect() === 'postgres') {
-    for (const table of IMPORT_TABLES) {
-      await sql`alter table ${sql.id(table)} set (autovacuum_enabled = false)`.execute(database.db);
-    }
-  }
+  if (testDialect() === 'postgres') await disableAutovacuum(database.db);
 });
 
 afterAll(async () => {
   await database?.drop();
 });
 
-function scanRows(day: number, governors: number): GovernorStatRow[] {
-  return Array.from({ length: governors }, (_, i) => {
-    const row: Record<string, unknown> = {
-      governor_id: 70_000 + i,
-      name: `Gov ${i}`,
-      alliance: `A${i % 7}`,
-      home_kd: KD + (i % 4),
-      power: 1_000_000 + i * 10 + day,
-      extra_json: null,
-    };
-    for (const column of GAIN_COLUMNS) row[column] = i * 3 + day * 100;
-    return row as unknown as GovernorStatRow;
-  });
-}
-
-/** One import as the upload route and the CLI do it: the scan's transaction, then the statistics. */
-async function importScan(day: number, governors: number): Promise<string[]> {
-  const rows = scanRows(day, governors);
-  await database.db.transaction().execute((trx) =>
-    insertScan(trx, {
-      kingdomKd: KD,
-      kind: 'kingdom',
-      takenAt: day * DAY,
-      name: `day ${day}`,
-      sourceFormat: 'test',
-      rows,
-    }),
-  );
-  return refreshPlannerStatistics(database.db, rows.length);
-}
-
-/** The planner's estimate of one scan's stat rows. */
-async function estimatedScanRows(scanId: number): Promise<number> {
-  const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`
-    explain (format json) select * from governor_stats where scan_id = ${sql.lit(scanId)}
-  `.execute(database.db);
-  return rows[0]!['QUERY PLAN'][0].Plan['Plan Rows'];
-}
-
 describe('planner statistics after an import', () => {
   it('PostgreSQL analyses the tables a large import changed and leaves them after a small one; SQLite optimizes', async () => {
     if (testDialect() === 'sqlite') {
-      expect(await importScan(1, 100)).toEqual([]);
+      expect(await importScan(database.db, KD, 1, 100)).toEqual([]);
       const period = await selectPeriodStats(database.db, KD, await selectKingdomScans(database.db, KD));
       expect(period).toHaveLength(100);
       return;
@@ -90,17 +46,20 @@ describe('planner statistics after an import', () => {
     );
 
     // The first scans: every table the import wrote goes from no statistics to some.
-    expect(await importScan(1, 3_000)).toEqual([...IMPORT_TABLES].sort());
-    expect(await importScan(2, 3_000)).toContain('governor_stats');
-    expect(await importScan(3, 3_000)).toContain('governor_stats');
+    expect(await importScan(database.db, KD, 1, 3_000)).toEqual([...IMPORT_TABLES].sort());
+    expect(await importScan(database.db, KD, 2, 3_000)).toContain('governor_stats');
+    expect(await importScan(database.db, KD, 3, 3_000)).toContain('governor_stats');
     const scans = await selectKingdomScans(database.db, KD);
-    const estimate = await estimatedScanRows(scans.at(-1)!.id);
+    const estimate = await estimatedScanRows(database.db, scans.at(-1)!.id);
     // 3,000 rows per scan; statistics from before the last import would say a half of the table (4,500).
     expect(estimate).toBeGreaterThan(1_500);
     expect(estimate).toBeLessThan(6_000);
 
-    // A scan of 50 governors changes less than a tenth of governor_stats: no new analysis of it.
-    expect(await importScan(4, 50)).not.toContain('governor_stats');
+    // A scan of 50 governors changes less than a tenth of governor_stats: no new analysis of the table, only of the
+    // column that tells the planner how many rows each scan has.
+    const small = await importScan(database.db, KD, 4, 50);
+    expect(small).not.toContain('governor_stats');
+    expect(small).toContain(SCAN_ID_STATISTICS);
 
     const analysed = await sql<{ relname: string; last_analyze: Date | null }>`
       select relname, last_analyze from pg_stat_user_tables where schemaname = current_schema()
