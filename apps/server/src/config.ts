@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { type ImportLimits, importLimitsFromEnv } from './import/limits.ts';
+import { DEFAULT_IPV6_PREFIX_BITS } from './plugins/client-address.ts';
 import { type RateLimitStoreSetting, rateLimitStoreSetting } from './plugins/counter-store.ts';
 
 export type SeedDemo = 'auto' | 'false';
@@ -26,6 +27,8 @@ export interface ServerConfig {
   importWork: ImportWorkConfig;
   /** Where the rate limits count (RATE_LIMIT_STORE, REDIS_URL; plugins/counter-store.ts). */
   rateLimitStore: RateLimitStoreSetting;
+  /** The IPv6 network the rate limits count as one address (RATE_LIMIT_IPV6_PREFIX, default 64). */
+  rateLimits: { ipv6PrefixBits: number };
 }
 
 export interface ImportWorkConfig {
@@ -70,7 +73,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDistDir: resolve(import.meta.dirname, '../../web/dist'),
     importWork: loadImportWorkConfig(env),
     rateLimitStore: rateLimitStoreSetting(env),
+    rateLimits: { ipv6PrefixBits: parseIpv6Prefix(env.RATE_LIMIT_IPV6_PREFIX) },
   };
+}
+
+function parseIpv6Prefix(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_IPV6_PREFIX_BITS;
+  const bits = Number(value);
+  if (!Number.isInteger(bits) || bits < 16 || bits > 128)
+    throw new Error(`RATE_LIMIT_IPV6_PREFIX must be a whole number of bits from 16 to 128 (got "${value}")`);
+  return bits;
 }
 
 export function loadImportWorkConfig(env: NodeJS.ProcessEnv = process.env): ImportWorkConfig {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
+import { DEFAULT_IPV6_PREFIX_BITS, rateLimitAddress } from './client-address.ts';
 import { type CounterStore, MemoryCounterStore } from './counter-store.ts';
 import { FailureCounter } from './failure-counter.ts';
 import { type CodeGuess, WrongCodeLimiter, type WrongCodeSettings } from './wrong-code-limiter.ts';
@@ -11,6 +12,8 @@ export interface RateLimitSettings extends WrongCodeSettings {
   signInPerAddress: number;
   /** Failed sign-ins per username per window, whatever the address (a spread-out guesser). */
   signInPerUsername: number;
+  /** The IPv6 network counted as one address (RATE_LIMIT_IPV6_PREFIX; client-address.ts). */
+  ipv6PrefixBits: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -21,6 +24,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   wrongCodePerKingdom: 300,
   windowMs: 60_000,
   trustedViewerMs: 6 * 60 * 60_000,
+  ipv6PrefixBits: DEFAULT_IPV6_PREFIX_BITS,
 };
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and try again.';
@@ -28,6 +32,8 @@ export const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please wait a minut
 
 export interface RateLimiters {
   settings: RateLimitSettings;
+  /** The address the limits count this request's client under: an IPv6 client's whole /64 (client-address.ts). */
+  addressOf(request: FastifyRequest): string;
   signInByAddress: FailureCounter;
   signInByUsername: FailureCounter;
   wrongCodes: WrongCodeLimiter;
@@ -99,6 +105,7 @@ export const rateLimitPlugin = fp<{ settings?: Partial<RateLimitSettings>; store
     const store = options.store ?? new MemoryCounterStore();
     app.decorate('rateLimits', {
       settings,
+      addressOf: (request: FastifyRequest) => rateLimitAddress(request.ip, settings.ipv6PrefixBits),
       signInByAddress: new FailureCounter(
         settings.signInPerAddress,
         settings.windowMs,
@@ -133,7 +140,7 @@ export const rateLimitPlugin = fp<{ settings?: Partial<RateLimitSettings>; store
     app.addHook('preHandler', async (request, reply) => {
       const guess = describeGuess(request);
       if (!guess) return;
-      const wait = await app.rateLimits.wrongCodes.blockedFor(request.ip, guess);
+      const wait = await app.rateLimits.wrongCodes.blockedFor(app.rateLimits.addressOf(request), guess);
       if (wait > 0) refuseTooMany(reply, wait, TOO_MANY_ATTEMPTS);
     });
 
@@ -147,12 +154,13 @@ export const rateLimitPlugin = fp<{ settings?: Partial<RateLimitSettings>; store
 );
 
 async function countAnswer(app: FastifyInstance, request: FastifyRequest, status: number): Promise<void> {
-  if (request.refusedGuess) return app.rateLimits.wrongCodes.wrong(request.ip, request.refusedGuess);
+  const address = app.rateLimits.addressOf(request);
+  if (request.refusedGuess) return app.rateLimits.wrongCodes.wrong(address, request.refusedGuess);
   if (status !== 404 && (status < 200 || status >= 300)) return;
   const guess = describeGuess(request);
   if (!guess) return;
-  if (status === 404) await app.rateLimits.wrongCodes.wrong(request.ip, guess);
-  else await app.rateLimits.wrongCodes.right(request.ip, guess);
+  if (status === 404) await app.rateLimits.wrongCodes.wrong(address, guess);
+  else await app.rateLimits.wrongCodes.right(address, guess);
 }
 
 function isLoopback(address: string): boolean {

@@ -166,6 +166,16 @@ describe('sign-in rate limits', () => {
     expect((await login(t, world.kingdomAdmin.username, TEST_PASSWORD, '10.1.1.2')).statusCode).toBe(200);
   });
 
+  it('counts the addresses of one IPv6 /64 as one address', async () => {
+    for (let i = 0; i < 3; i++) {
+      const wrong = await login(t, `nobody-${i}`, 'wrong', `2001:db8:5:9::${i + 1}`);
+      expect(wrong.statusCode).toBe(401);
+    }
+    const refused = await login(t, world.kingdomAdmin.username, TEST_PASSWORD, '2001:db8:5:9:1:2:3:4');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', error: TOO_MANY_SIGN_INS });
+  });
+
   it('refuses a username guessed at from many addresses', async () => {
     const target = world.otherAdmin.username;
     for (let i = 0; i < 5; i++) {

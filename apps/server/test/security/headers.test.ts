@@ -139,4 +139,11 @@ describe('configuration', () => {
     expect(() => loadConfig({ PREMIUM_URL: 'shop.example' })).toThrow(/PREMIUM_URL/);
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
+
+  it('reads RATE_LIMIT_IPV6_PREFIX, a /64 unless told', () => {
+    expect(loadConfig({}).rateLimits.ipv6PrefixBits).toBe(64);
+    expect(loadConfig({ RATE_LIMIT_IPV6_PREFIX: '56' }).rateLimits.ipv6PrefixBits).toBe(56);
+    expect(() => loadConfig({ RATE_LIMIT_IPV6_PREFIX: '8' })).toThrow(/RATE_LIMIT_IPV6_PREFIX must be/);
+    expect(() => loadConfig({ RATE_LIMIT_IPV6_PREFIX: '64.5' })).toThrow(/from 16 to 128/);
+  });
 });

@@ -92,6 +92,23 @@ describe('rate limit on wrong kd/code pairs', () => {
     expect((await get('/api/settings/2101/OLD-CODE', shared)).statusCode).toBe(429);
   });
 
+  it('counts every address of one IPv6 /64 as one client, and other /64s apart', async () => {
+    const before = await get(RIGHT, '2001:db8:7:1::ff');
+    expect(before.statusCode).toBe(200);
+    expect(before.json()).toHaveProperty('defaultTopFilter');
+    // Five different wrong codes, each from another address of the same /64.
+    for (let i = 0; i < 5; i++) {
+      const res = await get(`/api/settings/2101/six-${i}xx`, `2001:db8:7:1:${i + 1}::${i + 2}`);
+      expect(res.statusCode).toBe(404);
+    }
+    const fromTheSameNetwork = await get(RIGHT, '2001:db8:7:1:dead:beef:0:1');
+    expect(fromTheSameNetwork.statusCode).toBe(429);
+    expect(fromTheSameNetwork.json()).toMatchObject({ code: 'RATE_LIMITED', error: TOO_MANY_ATTEMPTS });
+    const nextNetwork = await get(RIGHT, '2001:db8:7:2::1');
+    expect(nextNetwork.statusCode).toBe(200);
+    expect(nextNetwork.json()).toHaveProperty('defaultTopFilter');
+  });
+
   it('does not believe X-Forwarded-For by default, from anyone', async () => {
     // A client talking directly cannot pick a fresh address per guess.
     const ip = '10.9.3.1';

@@ -28,15 +28,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const { username, password } = assertCredentialsGiven(request.body.username, request.body.password);
       const limits = app.rateLimits;
       const userKey = username.toLowerCase();
+      const address = limits.addressOf(request);
       const wait = Math.max(
-        await limits.signInByAddress.blockedFor(request.ip),
+        await limits.signInByAddress.blockedFor(address),
         await limits.signInByUsername.blockedFor(userKey),
       );
       if (wait > 0) refuseTooMany(reply, wait, TOO_MANY_SIGN_INS);
 
       const session = await signIn(app.db, { username, password });
       if (!session) {
-        await limits.signInByAddress.fail(request.ip);
+        await limits.signInByAddress.fail(address);
         await limits.signInByUsername.fail(userKey);
         request.log.info({ username }, 'sign-in refused');
         throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
