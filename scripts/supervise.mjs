@@ -12,8 +12,11 @@ const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
  *   when the server has exited, the supervisor exits with its code.
  * - Any other exit is a crash: the server is started again after a pause that doubles with each crash in a row
  *   (firstDelayMs … maxDelayMs), and the run of crashes is forgotten once the server has stayed up for stableMs.
- *   After `maxQuickCrashes` crashes in a row each within quickMs of starting (a wrong setting, a port in use),
- *   restarting would only loop: the supervisor gives up with the server's code.
+ *   A server that had started (it sends `{ type: 'ready' }` once it listens: apps/server/src/main.ts) is always
+ *   started again, however often it dies (an out-of-memory loop included): the site comes back whenever it can.
+ *   Only a crash loop at start-up — `maxStartupCrashes` exits in a row before the server was ready (a wrong
+ *   setting, a port in use, a database it cannot open) — makes the supervisor give up with the server's code, since
+ *   restarting cannot help there.
  */
 export function supervise({
   command,
@@ -23,8 +26,7 @@ export function supervise({
   firstDelayMs = 1000,
   maxDelayMs = 30_000,
   stableMs = 60_000,
-  quickMs = 10_000,
-  maxQuickCrashes = 5,
+  maxStartupCrashes = 5,
   log = (line) => process.stderr.write(`[supervisor] ${line}\n`),
   stopWhenOrphaned = false,
 }) {
@@ -32,7 +34,7 @@ export function supervise({
     let child;
     let stopping = false;
     let crashesInARow = 0;
-    let quickCrashesInARow = 0;
+    let startupCrashesInARow = 0;
     let restartTimer;
 
     const onSignal = (signal) => {
@@ -71,26 +73,32 @@ export function supervise({
     const start = () => {
       restartTimer = undefined;
       const startedAt = Date.now();
-      child = spawn(command, args, { cwd, env, stdio: 'inherit' });
+      let ready = false;
+      // The IPC channel only carries the server's "ready"; its output goes straight to ours.
+      child = spawn(command, args, { cwd, env, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
+      child.on('message', (message) => {
+        if (message?.type === 'ready') ready = true;
+      });
       child.on('error', (error) => log(`could not start the server: ${error.message}`));
       child.on('exit', (code, signal) => {
         child = undefined;
         if (stopping) return finish(code ?? 0);
         if (code === 0) return finish(0);
-        const upMs = Date.now() - startedAt;
-        if (upMs >= stableMs) crashesInARow = 0;
+        if (Date.now() - startedAt >= stableMs) crashesInARow = 0;
         crashesInARow += 1;
-        quickCrashesInARow = upMs < quickMs ? quickCrashesInARow + 1 : 0;
+        startupCrashesInARow = ready ? 0 : startupCrashesInARow + 1;
         const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-        if (quickCrashesInARow >= maxQuickCrashes) {
+        if (startupCrashesInARow >= maxStartupCrashes) {
           log(
-            `the server ${how}, the ${quickCrashesInARow}th time in a row within ${quickMs / 1000} s of starting; ` +
-              'not restarting it: fix the cause printed above and start it again',
+            `the server ${how} before it was ready, the ${startupCrashesInARow}th start in a row to fail; ` +
+              'this is a crash loop at start-up (a setting, the port, the database): not restarting it. ' +
+              'Fix the cause printed above and start it again',
           );
           return finish(code ?? 1);
         }
         const delay = Math.min(firstDelayMs * 2 ** (crashesInARow - 1), maxDelayMs);
-        log(`the server ${how}; starting it again in ${delay / 1000} s`);
+        const when = ready ? 'after it had started' : 'while starting';
+        log(`the server ${how} ${when}; starting it again in ${delay / 1000} s`);
         restartTimer = setTimeout(start, delay);
       });
     };

@@ -36,6 +36,9 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // npm start's supervisor restarts a server that had started, whatever killed it, and gives up only on one that
+  // cannot start (scripts/supervise.mjs): this tells it which.
+  process.send?.({ type: 'ready' });
   // The first viewers after a restart should not each wait for a cold period: the likeliest views are computed soon.
   dashboardService.prepareRecentViews();
   // The first upload should not wait for a file reader to start (a second or two): start one, but not at once,

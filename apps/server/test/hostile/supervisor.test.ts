@@ -23,8 +23,12 @@ describe('npm start supervisor', () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  /** A stand-in server: crashes on its first `crashes` starts, then runs until SIGTERM (exit 0). */
-  function standInServer(crashes: number): string {
+  /**
+   * A stand-in server: fails to start on its first `startFailures` starts (throws before it is ready); then, on its
+   * next `killsAfterReady` starts, says it is ready and is killed at once (as the kernel's out-of-memory killer
+   * does); then runs until SIGTERM (exit 0).
+   */
+  function standInServer(startFailures: number, killsAfterReady = 0): string {
     const script = join(folder, 'server.mjs');
     writeFileSync(
       script,
@@ -33,7 +37,9 @@ const log = ${JSON.stringify(join(folder, 'starts.log'))};
 process.on('SIGTERM', () => { appendFileSync(log, 'stopped by SIGTERM\\n'); process.exit(0); });
 appendFileSync(log, 'start ' + process.pid + '\\n');
 const starts = readFileSync(log, 'utf8').trim().split('\\n').length;
-if (starts <= ${crashes}) throw new Error('crash number ' + starts);
+if (starts <= ${startFailures}) throw new Error('crash number ' + starts);
+process.send?.({ type: 'ready' });
+if (starts <= ${startFailures + killsAfterReady}) setTimeout(() => process.kill(process.pid, 'SIGKILL'), 20);
 setInterval(() => {}, 1000);
 `,
     );
@@ -43,13 +49,18 @@ setInterval(() => {}, 1000);
   function supervisorCode(script: string, options: Record<string, number | boolean>): string {
     return `import { supervise } from ${JSON.stringify(SUPERVISE)};
 process.exit(await supervise({ command: process.execPath, args: [${JSON.stringify(script)}],
-  firstDelayMs: 50, maxDelayMs: 200, quickMs: 10000, ...${JSON.stringify(options)} }));`;
+  firstDelayMs: 50, maxDelayMs: 200, ...${JSON.stringify(options)} }));`;
   }
 
+  let supervisorLog = '';
   function startSupervisor(script: string, options: Record<string, number> = {}): Promise<number | null> {
     const code = supervisorCode(script, options);
     const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
       stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    supervisorLog = '';
+    child.stderr?.on('data', (chunk) => {
+      supervisorLog += String(chunk);
     });
     supervisor = child;
     return new Promise((done) => child.on('exit', (exitCode) => done(exitCode)));
@@ -78,10 +89,22 @@ process.exit(await supervise({ command: process.execPath, args: [${JSON.stringif
     for (const pid of pids) expect(isRunning(pid)).toBe(false);
   });
 
-  it('gives up on a server that crashes at every start, with its exit code', async () => {
-    const exited = startSupervisor(standInServer(100), { maxQuickCrashes: 3 });
+  it('gives up on a server that crashes at every start, with its exit code, and says why', async () => {
+    const exited = startSupervisor(standInServer(100), { maxStartupCrashes: 3 });
     expect(await exited).toBe(1);
     expect(starts()).toHaveLength(3);
+    expect(supervisorLog).toContain('this is a crash loop at start-up');
+  });
+
+  it('keeps starting a server that had started, however often and soon it is killed', async () => {
+    // Seven out-of-memory kills in a row, each within a second of a start: more than the start-up limit.
+    const exited = startSupervisor(standInServer(0, 7), { maxStartupCrashes: 3 });
+    await until(() => starts().length === 8);
+    supervisor!.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(starts()[8]).toBe('stopped by SIGTERM');
+    expect(supervisorLog).toContain('was killed by SIGKILL after it had started; starting it again');
+    expect(supervisorLog).not.toContain('crash loop');
   });
 
   it('SIGINT while it waits to restart stops it at once', async () => {
