@@ -1,4 +1,8 @@
-import { createUserResponseSchema, usersResponseSchema } from '@kingdom-stats/core/api';
+import {
+  ADMIN_NEEDS_KINGDOM_MESSAGE,
+  createUserResponseSchema,
+  usersResponseSchema,
+} from '@kingdom-stats/core/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors.ts';
 import { CANNOT_DELETE_SELF, deleteUser, LAST_SUPERADMIN } from '../../src/features/users/service.ts';
@@ -71,10 +75,23 @@ describe('user management', () => {
       method: 'POST',
       url: '/api/auth/users',
       headers: bearer(world.superadmin),
-      payload: { username: 'plain', password: TEST_PASSWORD },
+      payload: { username: 'plain', password: TEST_PASSWORD, kingdoms: [2101] },
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json().user.role).toBe('admin');
+    expect(res.json().user).toMatchObject({ username: 'plain', role: 'admin', kingdoms: [2101] });
+  });
+
+  it('refuses an admin without a kingdom, as the CLI does, and makes no user', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/users',
+      headers: bearer(world.superadmin),
+      payload: { username: 'no-kingdom', password: TEST_PASSWORD, role: 'admin', kingdoms: [] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'BAD_REQUEST', error: ADMIN_NEEDS_KINGDOM_MESSAGE });
+    const list = await t.app.inject({ url: '/api/auth/users', headers: bearer(world.superadmin) });
+    expect(list.json().users.map((u: { username: string }) => u.username)).not.toContain('no-kingdom');
   });
 
   it.each([

@@ -57,6 +57,9 @@ export const createUserBodySchema = z.object({
 export type CreateUserBody = z.input<typeof createUserBodySchema>;
 
 export const USER_CREATED_MESSAGE = 'User created successfully';
+/** An admin without a kingdom could sign in to an empty Kingdom Management and do nothing: refused at creation. */
+export const ADMIN_NEEDS_KINGDOM_MESSAGE =
+  'An admin administers at least one kingdom: choose a kingdom, or make the user a superadmin for the whole site';
 
 export const createUserResponseSchema = z.object({
   message: z.string(),

@@ -1,3 +1,4 @@
+import { ADMIN_NEEDS_KINGDOM_MESSAGE } from '@kingdom-stats/core/api';
 import type { Kysely, Transaction } from 'kysely';
 import { hashPassword } from '../../auth/passwords.ts';
 import { dialectOf } from '../../db/dialect.ts';
@@ -38,6 +39,8 @@ export async function addUser(
       .where('username', '=', username)
       .executeTakeFirst();
     if (taken) throw new AppError('CONFLICT', `User ${username} already exists`);
+    if (input.role === 'admin' && input.kingdoms.length === 0)
+      throw new AppError('BAD_REQUEST', ADMIN_NEEDS_KINGDOM_MESSAGE);
     for (const kd of input.kingdoms) await requireKingdom(trx, kd);
     const user = await trx
       .insertInto('users')

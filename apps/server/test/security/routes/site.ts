@@ -73,7 +73,7 @@ export const SITE_ROUTES: RouteRule[] = [
     ok: 201,
     request: (c) => ({
       url: '/api/auth/users',
-      payload: { username: `u${c.fresh.kd()}`, password: TEST_PASSWORD, role: 'admin' },
+      payload: { username: `u${c.fresh.kd()}`, password: TEST_PASSWORD, role: 'admin', kingdoms: [c.kd] },
     }),
   },
   {
