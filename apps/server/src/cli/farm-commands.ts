@@ -123,7 +123,7 @@ export function registerFarmCommands(program: Command): void {
       const kd = parseWholeNumber('--kd', options.kd);
       const farmIds = options.farm?.map((id) => parseWholeNumber('--farm', id));
       if (options.dismiss) {
-        const count = await withDatabase(({ db }) => dismissSuggestions(db, kd, farmIds));
+        const count = await withDatabase(({ db }) => dismissSuggestions(db, kd, farmIds, CLI));
         print(`Kingdom ${kd}: ${count} suggestion(s) dismissed`);
         return;
       }

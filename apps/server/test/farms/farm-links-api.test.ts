@@ -183,6 +183,15 @@ describe('suggestions from a Hero Scrolls Rolled Up sheet', () => {
 
   it('a dismissed suggestion is not offered again by the next file; an accepted one becomes a link', async () => {
     await get('/suggestions/dismiss', 'POST', { farmIds: [SHIBAINU] });
+    const dismissal = await t.database.db
+      .selectFrom('audit_log')
+      .select(['user_id', 'after_json'])
+      .where('action', '=', 'farm.suggestions.dismiss')
+      .where('kingdom_kd', '=', world.kd)
+      .execute();
+    expect(dismissal).toEqual([
+      { user_id: world.superadmin.id, after_json: JSON.stringify({ farmIds: [SHIBAINU] }) },
+    ]);
     await importScanFile(t.database.db, {
       kingdomKd: world.kd,
       filePath: resolve(HERO_SCROLLS, 'kingdom_scan_first_9_hours.xlsx'),

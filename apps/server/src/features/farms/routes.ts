@@ -90,8 +90,8 @@ export const farmRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/suggestions/dismiss`,
     { schema: { params: adminKingdomParamsSchema, body: farmSuggestionsBodySchema, response: answer } },
     async (request) => {
-      const { kingdom } = await requireAdminKingdom(app.db, request, request.params);
-      await dismissSuggestions(app.db, kingdom.kd, request.body.farmIds);
+      const { user, kingdom } = await requireAdminKingdom(app.db, request, request.params);
+      await dismissSuggestions(app.db, kingdom.kd, request.body.farmIds, { userId: user.id });
       return describeFarms(app.db, kingdom.kd);
     },
   );

@@ -169,20 +169,29 @@ export async function acceptSuggestions(
   });
 }
 
+/** Dismisses pending suggestions (the named farms', or all): a later import does not offer them again. Audited. */
 export async function dismissSuggestions(
   db: Kysely<Database>,
   kd: number,
   farmIds: readonly number[] | undefined,
+  actor: Pick<Actor, 'userId'>,
 ): Promise<number> {
-  const pending = (await selectSuggestions(db, kd)).filter(
-    (s) => !s.dismissed && (farmIds === undefined || farmIds.includes(s.farmId)),
-  );
-  await markSuggestionsDismissed(
-    db,
-    kd,
-    pending.map((s) => s.farmId),
-  );
-  return pending.length;
+  return db.transaction().execute(async (trx) => {
+    const pending = (await selectSuggestions(trx, kd)).filter(
+      (s) => !s.dismissed && (farmIds === undefined || farmIds.includes(s.farmId)),
+    );
+    const dismissed = pending.map((s) => s.farmId);
+    await markSuggestionsDismissed(trx, kd, dismissed);
+    if (dismissed.length > 0) {
+      await recordAudit(trx, {
+        userId: actor.userId,
+        action: 'farm.suggestions.dismiss',
+        kingdomKd: kd,
+        after: { farmIds: dismissed },
+      });
+    }
+    return dismissed.length;
+  });
 }
 
 export async function lookupGovernor(db: Kysely<Database>, kd: number, governorId: number) {
