@@ -134,6 +134,25 @@ describe('KD DKP scanStatus, update-data and pre-KvK rankings', () => {
     expect(body.playerData[0]).toMatchObject({ 'DKP Goal': null, Reached: null });
   });
 
+  it("opens a past season's dates on that season, with its own scans", async () => {
+    await kingdom(5007);
+    await season(5007, 3, NOW - 60 * DAY, NOW - 40 * DAY);
+    await season(5007, 4, NOW - 10 * DAY, NOW + 10 * DAY);
+    const start = await scan(5007, NOW - 55 * DAY);
+    const end = await scan(5007, NOW - 45 * DAY, '1,One,130,25\n2,Two,210,9\n');
+    await scan(5007, NOW - 5 * DAY, '1,One,500,99\n2,Two,500,99\n');
+    const current = await data(5007);
+    expect(current.latestKvk).toMatchObject({ kvk_number: 4 });
+    const past = await data(5007, `?start_date=${start.takenAt}&end_date=${end.takenAt}`);
+    expect(past.latestKvk).toMatchObject({ kvk_number: 3 });
+    expect(past.activeKvk).toBe(false);
+    expect(past.dates.map((d) => d.timestamp)).toEqual([start.takenAt, end.takenAt]);
+    expect(past.playerData.map((r) => [r['Governor ID'], r['T4 Kills']])).toEqual([
+      [1, 20],
+      [2, 2],
+    ]);
+  });
+
   it('refuses dates that are not scans of the KvK, and a wrong code', async () => {
     const res = await t.app.inject({ url: '/api/kd-dashboard/5004/data/code-5004?start_date=12345' });
     expect(res.statusCode).toBe(400);

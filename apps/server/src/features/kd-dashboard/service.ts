@@ -16,7 +16,7 @@ import { ReviewSourcesCache, withReviewMarks } from '../data-review/marks.ts';
 import { applyKingdomFarms, farmsShownApart, type KingdomFarms, setFarmsApart } from '../farms/policy.ts';
 import { readStoredFormula, readStoredWars } from '../formula/service.ts';
 import { requireViewerAccess } from '../kingdoms/access.ts';
-import { type KvkSeason, kvkScans, seasonState } from '../kvk/season.ts';
+import { type KvkSeason, kvkScans, seasonOfRequest, seasonState } from '../kvk/season.ts';
 import { nowSeconds } from '../scans/scan-store.ts';
 import { readKingdomSettings } from '../settings/service.ts';
 import { readKvkSpans } from './kvk-read.ts';
@@ -210,7 +210,10 @@ export class KdDashboardService {
   ): Promise<Plan> {
     const { allScans, seasons, row, farms } = inputs;
     const kingdomScans = allScans.filter((scan) => scan.kind === 'kingdom');
-    const state = seasonState(seasons, now);
+    const state = seasonOfRequest(seasons, seasonState(seasons, now), kingdomScans, {
+      start: query.start_date,
+      end: query.end_date,
+    });
     const scans = kvkScans(kingdomScans, state);
     const period = resolvePeriod(scans, NO_DEFAULT_DATES, { start: query.start_date, end: query.end_date });
     const stored = readStoredFormula(row);

@@ -49,6 +49,31 @@ export function kvkScans(scans: readonly ScanInfo[], state: SeasonState): ScanIn
   return state.current ? scansInSeason(scans, state.current) : [...scans];
 }
 
+/**
+ * The season a KD DKP request is about: the current one, unless its start (or end) date is the time of a kingdom
+ * scan of another season — a past season's link (the governor page's season rows) opens that season's KvK DKP, with
+ * that season's dates, instead of being refused as "not the time of a scan". A date of no season leaves the current.
+ */
+export function seasonOfRequest(
+  seasons: readonly KvkSeason[],
+  state: SeasonState,
+  kingdomScans: readonly ScanInfo[],
+  dates: { start?: string | undefined; end?: string | undefined },
+): SeasonState {
+  const current = kvkScans(kingdomScans, state);
+  const asked = [dates.start, dates.end]
+    .filter((text): text is string => text !== undefined && text.trim() !== '')
+    .map(Number)
+    .find(
+      (time) =>
+        kingdomScans.some((scan) => scan.takenAt === time) && !current.some((scan) => scan.takenAt === time),
+    );
+  if (asked === undefined) return state;
+  const season = seasons.find((s) => s.openTime <= asked && asked <= s.closeTime);
+  if (!season || season === state.current) return state;
+  return { active: state.active === season ? season : null, current: season };
+}
+
 /** Hall of Heroes records of one KvK. */
 export async function countHohRecords(db: Kysely<Database>, kd: number, kvkNumber: number): Promise<number> {
   const row = await db
