@@ -54,14 +54,19 @@ export function csvOf(scan: PlantScan): Buffer {
   return Buffer.from(`${header}\n${lines.join('\n')}\n`);
 }
 
-/** Imports the series into kingdom `kd`, one file per scan in the series' order, and answers the flags stored. */
+/**
+ * Imports the series into kingdom `kd`, one file per scan, in the series' order or in `order` (indexes in the
+ * series), and answers the flags stored.
+ */
 export async function importSeries(
   db: Kysely<Database>,
   kd: number,
   series: readonly PlantScan[],
+  order: readonly number[] = series.map((_, i) => i),
 ): Promise<StoredFlag[]> {
   const seriesIdOf = new Map<number, number>();
-  for (const [i, scan] of series.entries()) {
+  for (const i of order) {
+    const scan = series[i]!;
     const result = await importScanFile(db, {
       kingdomKd: kd,
       filePath: `scan-${i + 1}.csv`,

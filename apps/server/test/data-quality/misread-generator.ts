@@ -157,11 +157,12 @@ function withoutDigit(value: number, at: number): number {
  */
 function nearBoundOptions(
   series: readonly PlantScan[],
+  scans: readonly number[],
   touched: ReadonlySet<number>,
   aimedAt: ReadonlySet<string>,
 ) {
   const options: { k: number; governorId: number; field: ValueField; planted: number }[] = [];
-  for (let k = 1; k < series.length; k++) {
+  for (const k of scans) {
     const before = new Map(series[k - 1]!.rows.map((row) => [row.governorId, row]));
     for (const field of COUNTERS) {
       if (aimedAt.has(`${k}:${field}`)) continue;
@@ -262,8 +263,14 @@ export function plantMisreads<S extends PlantScan>(
   clean: readonly S[],
   seed: number,
   perKind: number,
-  kinds: readonly PlantedKind[] = PLANTED_KINDS,
+  options: {
+    kinds?: readonly PlantedKind[];
+    /** The scans (indexes in the series, 1 or more) plants may go in; default: every scan but the first. */
+    scans?: readonly number[];
+  } = {},
 ): { series: S[]; plants: Plant[] } {
+  const kinds = options.kinds ?? PLANTED_KINDS;
+  const scans = options.scans ?? Array.from({ length: clean.length - 1 }, (_, i) => i + 1);
   const series = cloneSeries(clean);
   const next = seeded(seed);
   const pick: Pick = (items) => (items.length === 0 ? undefined : items[Math.floor(next() * items.length)]);
@@ -281,7 +288,7 @@ export function plantMisreads<S extends PlantScan>(
   for (const kind of order) {
     if (kind === 'jump_near_bound') {
       for (let made = 0; made < perKind; made++) {
-        const option = pick(nearBoundOptions(series, touched, aimedAt));
+        const option = pick(nearBoundOptions(series, scans, touched, aimedAt));
         if (!option) break;
         const row = series[option.k]!.rows.find((r) => r.governorId === option.governorId)!;
         const cell = {
@@ -298,7 +305,7 @@ export function plantMisreads<S extends PlantScan>(
     }
     let made = 0;
     for (let attempt = 0; attempt < 3000 && made < perKind; attempt++) {
-      const k = 1 + Math.floor(next() * (series.length - 1));
+      const k = scans[Math.floor(next() * scans.length)]!;
       const scan = series[k]!;
       const index = Math.floor(next() * scan.rows.length);
       const row = scan.rows[index]!;

@@ -78,7 +78,7 @@ describe('corrections bring a misread series back to the clean numbers', () => {
     await addKingdom(db, { kd: MISREAD_KD, code: 'misread-code' });
     const clean = readSeries(FILES);
     lastScanId = clean.at(-1)!.scanId;
-    const { series, plants } = plantMisreads(clean, SEED, 3, KINDS);
+    const { series, plants } = plantMisreads(clean, SEED, 3, { kinds: KINDS });
     injections = plants.flatMap(({ kind, scanId, governorId, cells }) =>
       cells.map(({ field, clean }) => ({ kind, scanId, governorId, field, clean })),
     );
