@@ -6,6 +6,7 @@ import {
   campColor,
   campColorMap,
   colorFromName,
+  hashName,
   initials,
 } from './camp-colors.ts';
 
@@ -63,10 +64,21 @@ describe('colorFromName', () => {
         fc.string({ minLength: 1 }).filter((s) => s.trim() !== ''),
         (name) => {
           expect(CAMP_PALETTE).toContain(colorFromName(name));
-          expect(colorFromName(name)).toBe(colorFromName(name));
+          // The colour of the name without its surrounding spaces, whatever spaces the caller leaves.
+          expect(colorFromName(` ${name}  `)).toBe(colorFromName(name.trim()));
         },
       ),
     );
+  });
+
+  it('takes the palette colour at the 32-bit FNV-1a hash of the name, modulo 16 (published test vectors)', () => {
+    // FNV-1a("a") = 0xe40c292c and FNV-1a("foobar") = 0xbf9cf968 (the FNV reference's test suite).
+    expect(hashName('')).toBe(0x811c9dc5);
+    expect(hashName('a')).toBe(0xe40c292c);
+    expect(hashName('foobar')).toBe(0xbf9cf968);
+    expect(colorFromName('a')).toBe('#facc15'); // 0xe40c292c % 16 = 12: yellow
+    expect(colorFromName('foobar')).toBe('#a3e635'); // 0xbf9cf968 % 16 = 8: lime
+    expect(colorFromName('  foobar ')).toBe('#a3e635');
   });
 
   it('spreads names over the palette', () => {

@@ -112,12 +112,15 @@ describe('dkpScore', () => {
     expect(dkpScore({ 'T4-Kills': 5 }, {})).toBe(0);
   });
 
-  it('scores the same through a scorer made once', () => {
+  it('a scorer made once scores each gain by its term, as dkpScore does', () => {
     const score = dkpScorer(DEFAULT_STATS_FORMULA);
-    expect(score({ 'T4-Kills': 3, 'Dead Troops': 2 })).toBe(
-      dkpScore({ 'T4-Kills': 3, 'Dead Troops': 2 }, DEFAULT_STATS_FORMULA),
-    );
+    // T4 ×10, dead ×15; T1 is off in the default formula.
+    expect(score({ 'T4-Kills': 3, 'Dead Troops': 2, 'T1-Kills': 1000 })).toBe(60);
+    expect(score({ 'T5-Kills': 1, 'T4-Kills': null })).toBe(20);
     expect(score({})).toBeNull();
+    const custom = dkpScorer({ 'T1-Kills': [2, true], 'T4-Kills': [10, false] });
+    expect(custom({ 'T1-Kills': 7, 'T4-Kills': 100 })).toBe(14);
+    expect(dkpScorer({})({ 'T4-Kills': 5 })).toBe(0);
   });
 });
 

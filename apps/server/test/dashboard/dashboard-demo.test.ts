@@ -75,14 +75,21 @@ describe('the demo dashboard', () => {
   });
 
   it('keeps Power = Start Power + Power Change and DKP per the formula on every row', () => {
-    for (const row of full.playerData) {
-      if (row['Start Power'] !== null && row['Power Change'] !== null) {
-        expect(row.Power).toBe(row['Start Power'] + row['Power Change']);
-      }
-      if (row['T4 Kills'] !== null && row['T5 Kills'] !== null && row.Dead !== null) {
-        expect(row.DKP).toBe(row['T4 Kills'] * 10 + row['T5 Kills'] * 20 + row.Dead * 15);
-      }
-    }
+    const withPower = full.playerData.flatMap((row) =>
+      row['Start Power'] !== null && row['Power Change'] !== null
+        ? [{ power: row.Power, start: row['Start Power'], change: row['Power Change'] }]
+        : [],
+    );
+    const withGains = full.playerData.flatMap((row) =>
+      row['T4 Kills'] !== null && row['T5 Kills'] !== null && row.Dead !== null
+        ? [{ dkp: row.DKP, t4: row['T4 Kills'], t5: row['T5 Kills'], dead: row.Dead }]
+        : [],
+    );
+    // Most of the demo's governors are in both end scans: the sums below are checked on them, not on none.
+    expect(withPower.length).toBeGreaterThan(full.playerData.length / 2);
+    expect(withGains.length).toBeGreaterThan(full.playerData.length / 2);
+    for (const { power, start, change } of withPower) expect(power).toBe(start + change);
+    for (const { dkp, t4, t5, dead } of withGains) expect(dkp).toBe(t4 * 10 + t5 * 20 + dead * 15);
     // Governors who joined or left during the period are marked.
     expect(full.playerData.some((row) => !row['Full Period'])).toBe(true);
   });

@@ -1,76 +1,200 @@
 /**
- * Counting what the checks say about a series: flags per check, how many values they looked at, and, for a
- * series with injected misreads, which injections were found and which flags fell on clean values.
+ * Measuring what the product flags in a series with planted misreads: the series is written out as scanner files
+ * and imported through the product's own import (importScanFile: parse, store, check, store the flags), one file
+ * after another in time order, and the flags are read back from the database. Then, per kind, how many plants a
+ * flag found (recall), and how many flags fell on values nobody planted (precision).
  */
-import { CHECKED_FIELDS, type ValueFlag } from '@kingdom-stats/core';
-import type { SeriesScan } from './corpus-series.ts';
-import type { Injection } from './misread-generator.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/db/schema.ts';
+import { importScanFile } from '../../src/import/import-scan.ts';
+import {
+  PLANTED_KINDS,
+  type Plant,
+  type PlantedKind,
+  type PlantScan,
+  VALUE_FIELDS,
+} from './misread-generator.ts';
+
+/** A stored flag, with the series' own scan id in place of the database's. */
+export interface StoredFlag {
+  scanId: number;
+  governorId: number;
+  field: string;
+  check: string;
+}
 
 export const cellKey = (scanId: number, governorId: number, field: string) =>
   `${scanId}:${governorId}:${field}`;
 
-/** Values the checks can judge: every known checked value of a governor seen in an earlier scan of the series. */
-export function checkedValueCount(series: readonly SeriesScan[]): number {
+/** Values the checks can judge: every known value of a governor seen in an earlier scan of the series. */
+export function checkedValueCount(series: readonly PlantScan[]): number {
   const seen = new Set<number>();
   let count = 0;
   for (const scan of series) {
     for (const row of scan.rows) {
       if (seen.has(row.governorId))
-        count += CHECKED_FIELDS.filter((field) => typeof row.values[field] === 'number').length;
+        count += VALUE_FIELDS.filter((field) => typeof row.values[field] === 'number').length;
     }
     for (const row of scan.rows) seen.add(row.governorId);
   }
   return count;
 }
 
-export function countByCheck(flags: readonly ValueFlag[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const flag of flags) counts[flag.check] = (counts[flag.check] ?? 0) + 1;
-  return counts;
+/** The scan as a scanner's CSV, in the file's row order. */
+export function csvOf(scan: PlantScan): Buffer {
+  const header = ['governor_id', 'name', 'alliance', ...VALUE_FIELDS].join(',');
+  const lines = scan.rows.map((row) =>
+    [
+      row.governorId,
+      JSON.stringify(row.name),
+      JSON.stringify(row.alliance ?? ''),
+      ...VALUE_FIELDS.map((field) => row.values[field] ?? ''),
+    ].join(','),
+  );
+  return Buffer.from(`${header}\n${lines.join('\n')}\n`);
+}
+
+/**
+ * Imports the series into kingdom `kd`, one file per scan, in the series' order or in `order` (indexes in the
+ * series), and answers the flags stored.
+ */
+export async function importSeries(
+  db: Kysely<Database>,
+  kd: number,
+  series: readonly PlantScan[],
+  order: readonly number[] = series.map((_, i) => i),
+): Promise<StoredFlag[]> {
+  const seriesIdOf = new Map<number, number>();
+  for (const i of order) {
+    const scan = series[i]!;
+    const result = await importScanFile(db, {
+      kingdomKd: kd,
+      filePath: `scan-${i + 1}.csv`,
+      content: csvOf(scan),
+      at: new Date(scan.takenAt * 1000).toISOString(),
+    });
+    for (const imported of result.scans) seriesIdOf.set(imported.scanId, scan.scanId);
+  }
+  const flags = await db
+    .selectFrom('value_flags as f')
+    .innerJoin('scans as s', 's.id', 'f.scan_id')
+    .select(['f.scan_id', 'f.governor_id', 'f.field', 'f.check_kind'])
+    .where('s.kingdom_kd', '=', kd)
+    .execute();
+  return flags.map((flag) => ({
+    scanId: seriesIdOf.get(Number(flag.scan_id))!,
+    governorId: Number(flag.governor_id),
+    field: flag.field,
+    check: flag.check_kind,
+  }));
 }
 
 const KILL_FIELDS = new Set(['kill_points', 't1_kills', 't2_kills', 't3_kills', 't4_kills', 't5_kills']);
 
 /**
- * A flag finds an injection when it names its scan, governor and field; a misread kill tier or kill points
- * also shows as the kill points identity, which may name another of the six when it cannot tell which; and a
- * row flagged as another governor's (id_reused, whose values are not flagged one by one) covers its values.
+ * A flag finds a plant when it names the plant's scan and governor and: the plant's field; or, for a wrong
+ * whole row, any field; or the row as a whole ('governor', another governor's row), which the review shows
+ * with all its values; or the kill points identity when the plant is one of the six kill values (the identity
+ * names the kill points when it cannot tell which of the six is wrong).
  */
-export function finds(flag: ValueFlag, injection: Injection): boolean {
-  if (flag.scanId !== injection.scanId || flag.governorId !== injection.governorId) return false;
-  if (flag.field === injection.field) return true;
-  // A row flagged as another governor's is reviewed as a whole, values and all.
-  if (flag.check === 'id_reused') return true;
-  return flag.check === 'kill_points_identity' && KILL_FIELDS.has(injection.field);
+export function finds(flag: StoredFlag, plant: Plant): boolean {
+  if (flag.scanId !== plant.scanId || flag.governorId !== plant.governorId) return false;
+  if (plant.wholeRow || flag.field === 'governor') return true;
+  if (plant.cells.some((cell) => cell.field === flag.field)) return true;
+  return flag.check === 'kill_points_identity' && plant.cells.some((cell) => KILL_FIELDS.has(cell.field));
 }
 
-export function missedInjections(flags: readonly ValueFlag[], injections: readonly Injection[]): Injection[] {
-  return injections.filter((injection) => !flags.some((flag) => finds(flag, injection)));
+export interface KindFigures {
+  planted: number;
+  found: number;
+  /** Flags on values nobody planted, on a governor of this kind's plants (the plant's scan or the next). */
+  fallout: number;
 }
 
-/** Flags that found no injection: on values the generator left alone. */
-export function flagsOnCleanValues(
-  flags: readonly ValueFlag[],
-  injections: readonly Injection[],
-): ValueFlag[] {
-  return flags.filter((flag) => !injections.some((injection) => finds(flag, injection)));
+export interface Measure {
+  kinds: Record<PlantedKind, KindFigures>;
+  flags: number;
+  onPlants: number;
+  /** Flags the untouched series has too: real misreads of the files themselves. */
+  alreadyInClean: number;
+  /** Flags on values nobody planted and the untouched series does not flag. */
+  unplanted: StoredFlag[];
 }
 
-/** The series with every suggested value put in place of the value read. */
-export function applySuggestions(series: readonly SeriesScan[], flags: readonly ValueFlag[]): SeriesScan[] {
-  const suggested = new Map<string, number>();
-  for (const flag of flags)
-    if (flag.suggested !== null)
-      suggested.set(cellKey(flag.scanId, flag.governorId, flag.field), flag.suggested);
-  return series.map((scan) => ({
-    ...scan,
-    rows: scan.rows.map((row) => {
-      const values = { ...row.values };
-      for (const field of CHECKED_FIELDS) {
-        const value = suggested.get(cellKey(scan.scanId, row.governorId, field));
-        if (value !== undefined) values[field] = value;
-      }
-      return { ...row, values };
-    }),
-  }));
+export function measure(
+  flags: readonly StoredFlag[],
+  plants: readonly Plant[],
+  cleanFlags: ReadonlySet<string>,
+  nextScanId: (scanId: number) => number | undefined,
+): Measure {
+  const kinds = Object.fromEntries(
+    PLANTED_KINDS.map((kind) => [kind, { planted: 0, found: 0, fallout: 0 }]),
+  ) as Record<PlantedKind, KindFigures>;
+  for (const plant of plants) {
+    kinds[plant.kind].planted++;
+    if (flags.some((flag) => finds(flag, plant))) kinds[plant.kind].found++;
+  }
+  let onPlants = 0;
+  let alreadyInClean = 0;
+  const unplanted: StoredFlag[] = [];
+  for (const flag of flags) {
+    if (plants.some((plant) => finds(flag, plant))) onPlants++;
+    else if (cleanFlags.has(cellKey(flag.scanId, flag.governorId, flag.field))) alreadyInClean++;
+    else {
+      unplanted.push(flag);
+      const near = plants.find(
+        (plant) =>
+          plant.governorId === flag.governorId &&
+          (plant.scanId === flag.scanId || nextScanId(plant.scanId) === flag.scanId),
+      );
+      if (near) kinds[near.kind].fallout++;
+    }
+  }
+  return { kinds, flags: flags.length, onPlants, alreadyInClean, unplanted };
+}
+
+/** Adds up the figures of several runs. */
+export function total(measures: readonly Measure[]): Measure {
+  const kinds = Object.fromEntries(
+    PLANTED_KINDS.map((kind) => [
+      kind,
+      {
+        planted: measures.reduce((sum, m) => sum + m.kinds[kind].planted, 0),
+        found: measures.reduce((sum, m) => sum + m.kinds[kind].found, 0),
+        fallout: measures.reduce((sum, m) => sum + m.kinds[kind].fallout, 0),
+      },
+    ]),
+  ) as Record<PlantedKind, KindFigures>;
+  return {
+    kinds,
+    flags: measures.reduce((sum, m) => sum + m.flags, 0),
+    onPlants: measures.reduce((sum, m) => sum + m.onPlants, 0),
+    alreadyInClean: measures.reduce((sum, m) => sum + m.alreadyInClean, 0),
+    unplanted: measures.flatMap((m) => m.unplanted),
+  };
+}
+
+export const recall = ({ planted, found }: KindFigures) => (planted === 0 ? null : found / planted);
+export const precision = (m: Measure) =>
+  m.onPlants + m.unplanted.length === 0 ? null : m.onPlants / (m.onPlants + m.unplanted.length);
+
+const percent = (share: number | null) => (share === null ? '—' : `${(share * 100).toFixed(1)} %`);
+
+/** The figures as a table for the test's output and its failure messages. */
+export function table(title: string, m: Measure): string {
+  const lines = [
+    title,
+    `${'kind'.padEnd(16)} ${'found / planted'.padStart(16)} ${'recall'.padStart(8)} ${'flags beside'.padStart(13)}`,
+  ];
+  for (const kind of PLANTED_KINDS) {
+    const k = m.kinds[kind];
+    lines.push(
+      `${kind.padEnd(16)} ${`${k.found} / ${k.planted}`.padStart(16)} ${percent(recall(k)).padStart(8)} ${String(k.fallout).padStart(13)}`,
+    );
+  }
+  lines.push(
+    `flags ${m.flags}: ${m.onPlants} on plants, ${m.alreadyInClean} also in the untouched files, ` +
+      `${m.unplanted.length} on values nobody planted; precision ${percent(precision(m))}`,
+  );
+  return lines.join('\n');
 }

@@ -97,9 +97,14 @@ describe('data review API', () => {
       expect(field.statusCode).toBe(400);
     });
 
-    it('a superadmin may call it too', async () => {
+    it('a superadmin may call it too, and sees the kingdom’s flags', async () => {
       const answer = await asAdmin(r, 'GET', '/flags', undefined, r.world.superadmin);
       expect(answer.statusCode).toBe(200);
+      const body = reviewFlagsResponseSchema.parse(answer.json());
+      expect(body.total).toBe(1);
+      expect(
+        body.flags.map(({ id, governorId, field, value }) => ({ id, governorId, field, value })),
+      ).toEqual([{ id: flagId, governorId: 101, field: 't4_kills', value: 4_777_297 }]);
     });
   });
 

@@ -38,6 +38,7 @@ describe('the demo on the KD DKP dashboard and the formula editor', () => {
     const times = new Set(body.dates.map((d) => d.timestamp));
     expect(body.dkpScansSelection).not.toBe('none');
     if (body.dkpScansSelection !== 'none') {
+      expect(body.dkpScansSelection.wars).toHaveLength(2);
       for (const war of body.dkpScansSelection.wars) {
         expect(times.has(Object.values(war.before)[0]!)).toBe(true);
         expect(times.has(Object.values(war.after)[0]!)).toBe(true);

@@ -127,9 +127,23 @@ describe('kingdom home', () => {
       expect(res.json().kvk_info).toEqual({ status: 'offseason', current_kvk: KVK_7 });
     });
 
-    it('answers a superadmin for any kingdom', async () => {
-      expect((await get(KD, tokens.superadmin)).statusCode).toBe(200);
-      expect((await get(OTHER_KD, tokens.superadmin)).statusCode).toBe(200);
+    it('answers a superadmin for any kingdom, with that kingdom’s home', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-22T07:00:00Z'));
+      const own = await get(KD, tokens.superadmin);
+      expect(own.statusCode).toBe(200);
+      expect(kingdomHomeResponseSchema.parse(own.json())).toEqual({
+        kd: KD,
+        name: 'Home Realm',
+        kvk_info: { status: 'active', current_kvk: KVK_7 },
+      });
+      const other = await get(OTHER_KD, tokens.superadmin);
+      expect(other.statusCode).toBe(200);
+      expect(kingdomHomeResponseSchema.parse(other.json())).toEqual({
+        kd: OTHER_KD,
+        name: null,
+        kvk_info: { status: 'offseason', current_kvk: null },
+      });
     });
 
     it('answers 401 when signed out or with an unknown token', async () => {

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { settingsResponseSchema } from '@kingdom-stats/core/api';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
@@ -101,8 +102,14 @@ describe.each(kinds)('two app instances counting in %s', (kind) => {
       const onFirst = await get(first, RIGHT, ip);
       if (kind === 'memory') {
         // Two wrong codes on one, one on the other: neither reached the limit of three.
-        expect(onOther.statusCode).toBe(200);
-        expect(onFirst.statusCode).toBe(200);
+        for (const answered of [onOther, onFirst]) {
+          expect(answered.statusCode).toBe(200);
+          // The kingdom's settings, not a refusal dressed as a success.
+          expect(settingsResponseSchema.parse(answered.json()).defaultDates).toEqual({
+            start: null,
+            end: null,
+          });
+        }
         return;
       }
       for (const blocked of [onOther, onFirst]) {
@@ -111,7 +118,9 @@ describe.each(kinds)('two app instances counting in %s', (kind) => {
         expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
       }
       // Another address is not affected.
-      expect((await get(other, RIGHT, '10.77.0.2')).statusCode).toBe(200);
+      const elsewhere = await get(other, RIGHT, '10.77.0.2');
+      expect(elsewhere.statusCode).toBe(200);
+      expect(settingsResponseSchema.parse(elsewhere.json()).defaultDates).toEqual({ start: null, end: null });
     },
   );
 
@@ -127,6 +136,7 @@ describe.each(kinds)('two app instances counting in %s', (kind) => {
       const third = await signIn(other, ip);
       if (kind === 'memory') {
         expect(third.statusCode).toBe(401);
+        expect(third.json()).toMatchObject({ code: 'UNAUTHORIZED' });
         return;
       }
       expect(third.statusCode).toBe(429);
