@@ -3,7 +3,7 @@
 // two hundred modules one by one: 1.4–5 s before the server answered (docs/benchmarks.md, "Server start-up"). The
 // bundle is plain JavaScript in two files, the npm packages it uses included: Node finding and loading their few
 // hundred files one by one was a third of a start (docs/benchmarks.md, "Issue 16: start-up with the packages
-// bundled"). esbuild comes with tsx, a dependency of the server, so nothing new is installed.
+// bundled"). esbuild is the root's dependency, at the version tsx (a dependency of the server) brings too.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

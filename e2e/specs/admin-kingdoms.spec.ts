@@ -5,7 +5,7 @@ import { perProject, signIn } from '../support/users.ts';
 const DEMO_KDS = Array.from({ length: 12 }, (_, i) => 2101 + i);
 
 test.describe('Kingdom Management', () => {
-  test('a superadmin sees every kingdom with Kingdom ID, Database Table, Access Code and Settings', async ({
+  test('a superadmin sees every kingdom with Kingdom ID, Database Table, Access Code and Settings @phone', async ({
     page,
   }) => {
     const session = await signIn(page, 'superadmin');

@@ -156,7 +156,7 @@ test.describe('filters', () => {
     await expect(dashboard.clearFiltersButton).toBeDisabled();
   });
 
-  test('the filter modal adds conditions, shows them as chips and removes them', async ({ page }) => {
+  test('the filter modal adds conditions, shows them as chips and removes them @phone', async ({ page }) => {
     const dashboard = new DashboardPage(page);
     await dashboard.openLoaded();
     await goToPage(dashboard, 3);
@@ -293,7 +293,7 @@ test.describe('sorting and paging', () => {
     await expect(dashboard.range).toContainText(`Showing 1–50 of ${fmt(api.totalPlayers)} governors`);
   });
 
-  test('keeps the scroll position when the page or the sort changes', async ({ page }) => {
+  test('keeps the scroll position when the page or the sort changes @phone', async ({ page }) => {
     const dashboard = new DashboardPage(page);
     await dashboard.openLoaded();
     // Where the window was when the click landed (Playwright may scroll to reach the target first).

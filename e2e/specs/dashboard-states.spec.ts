@@ -228,7 +228,9 @@ test.describe('autarch mode', () => {
 });
 
 test.describe('layout at this width', () => {
-  test('nothing overflows the page; wide tables scroll sideways inside their card', async ({ page }) => {
+  test('nothing overflows the page; wide tables scroll sideways inside their card @phone', async ({
+    page,
+  }) => {
     const dashboard = new DashboardPage(page);
     await dashboard.openLoaded();
     const width = page.viewportSize()!.width;

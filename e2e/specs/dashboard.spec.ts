@@ -94,7 +94,7 @@ test.describe('formula and points', () => {
 });
 
 test.describe('diplomatic overview', () => {
-  test("'Diplo' is marked NEW, shows 'Loading...' and opens sortable camp cards", async ({
+  test("'Diplo' is marked NEW, shows 'Loading...' and opens sortable camp cards @phone", async ({
     page,
     request,
   }) => {

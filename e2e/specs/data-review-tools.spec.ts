@@ -69,7 +69,9 @@ async function noSidewaysScroll(page: Page): Promise<void> {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-test('filters, pages, the CSV round trip, the settings and the re-check', async ({ page }, testInfo) => {
+test('filters, pages, the CSV round trip, the settings and the re-check @phone', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   const kd = perProject(testInfo, 2186, 2187);
   const code = `review-tools-${kd}`;

@@ -4,7 +4,7 @@ import { BASE_URL } from '../support/env.ts';
 import { accessCode, perProject, signIn } from '../support/users.ts';
 
 // The data review (issue 12, docs/data-review.md) on the demo kingdom, whose latest scan holds five misreads the
-// import's checks flag: at 1366 px and 375 px. Each project works on its own flag and leaves it as it found it.
+// import's checks flag. It leaves the flag as it found it (a project that runs it too works on a flag of its own).
 
 interface FlagJson {
   id: number;

@@ -9,7 +9,7 @@ import { accessCode, perProject, signIn } from '../support/users.ts';
 const HERO_SCROLLS = new URL('../../fixtures/scans/hero-scrolls/', import.meta.url).pathname;
 
 // Farm and alt accounts (issue 13 item 3, docs/farms.md): the admin page's link flow and policy, and the governor
-// page's linked accounts, at 1366 px and at 375 px (touch).
+// page's linked accounts (also at 375 px, touch: the tests tagged @phone).
 
 interface FarmsJson {
   policy: { mode: string; weightPct: number };
@@ -73,7 +73,7 @@ test.describe('farm links', () => {
     await settings.policyForm.getByRole('button', { name: 'Save policy' }).click();
     await expect(settings.policyForm.getByRole('status')).toHaveText('Farm policy saved');
     await settings.farms.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/D/farm-links-${testInfo.project.name}.png`, fullPage: false });
+    await page.screenshot({ path: testInfo.outputPath('farm-links.png'), fullPage: false });
 
     await page.reload();
     await expect(settings.policyForm.getByRole('radio', { name: /Rolled into/ })).toBeChecked();
@@ -91,7 +91,7 @@ test.describe('farm links', () => {
     expect(after.policy.mode).toBe('counted');
   });
 
-  test('the governor page lists a main’s farms and a farm’s main, each linking to the other', async ({
+  test('the governor page lists a main’s farms and a farm’s main, each linking to the other @phone', async ({
     page,
     request,
   }, testInfo) => {
@@ -114,7 +114,7 @@ test.describe('farm links', () => {
       .getByRole('link', { name: link.farmName! });
     await expect(farmLink).toBeVisible();
     await section.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/D/governor-linked-${testInfo.project.name}.png` });
+    await page.screenshot({ path: testInfo.outputPath('governor-linked.png') });
     await governor.expectNoSidewaysScroll();
     await farmLink.click();
     await expect(page).toHaveURL(new RegExp(`/governor/${link.farmId}/`));

@@ -47,7 +47,7 @@ async function withFarmsApart(
 test.describe('farm marks on the main dashboard', () => {
   test.describe.configure({ timeout: 60_000 });
 
-  test('a farm shows "Farm of <main>" beside its name, its main shows none', async ({
+  test('a farm shows "Farm of <main>" beside its name, its main shows none @phone', async ({
     page,
     request,
   }, testInfo) => {

@@ -21,7 +21,7 @@ async function expectRanges(editor: FormulaPage, ranges: string[]): Promise<void
 }
 
 test.describe('formula editor: Goals tab', () => {
-  test('shows the tiers with their goals; the requirement switches show Dead and KP goals', async ({
+  test('shows the tiers with their goals; the requirement switches show Dead and KP goals @phone', async ({
     page,
     request,
   }, testInfo) => {

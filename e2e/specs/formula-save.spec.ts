@@ -92,7 +92,7 @@ test.describe('formula editor: save and reset', () => {
     }
   });
 
-  test('on a phone a floating save button follows the page and hides near the bottom', async ({
+  test('on a phone a floating save button follows the page and hides near the bottom @phone', async ({
     page,
     request,
   }, testInfo) => {

@@ -8,7 +8,7 @@ import { KdDashboardPage } from '../pages/KdDashboardPage.ts';
 
 const dir = process.env.SCREENSHOT_DIR ?? '/tmp/pw-shots';
 
-test('formula editor and KD DKP dashboard screenshots', async ({ page, request }, testInfo) => {
+test('formula editor and KD DKP dashboard screenshots @phone', async ({ page, request }, testInfo) => {
   const project = testInfo.project.name;
   const shot = async (name: string, fullPage = true) => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -19,7 +19,7 @@ async function answerWith(page: Page, change: (body: FormulaJson) => void): Prom
 }
 
 test.describe('formula editor: Wars tab', () => {
-  test('cards show the saved wars; Add War checks the selection and fills the rest of the KvK', async ({
+  test('cards show the saved wars; Add War checks the selection and fills the rest of the KvK @phone', async ({
     page,
     request,
   }, testInfo) => {

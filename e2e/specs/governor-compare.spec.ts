@@ -3,7 +3,7 @@ import { DashboardPage, demoTarget } from '../pages/DashboardPage.ts';
 import { GovernorPage } from '../pages/GovernorPage.ts';
 
 // Compare (issue 13 item 4): governors picked in the main dashboard's player table, then on one chart; and the
-// governor page's season-against-season card. Runs at 1366 px and at 375 px (touch).
+// governor page's season-against-season card. The tests tagged @phone run at 375 px (touch) too.
 
 interface CompareJson {
   governors: {
@@ -40,7 +40,7 @@ async function noSidewaysScroll(page: Page) {
 }
 
 test.describe('compare governors', () => {
-  test('picks three governors in the player table and compares them on one chart', async ({
+  test('picks three governors in the player table and compares them on one chart @phone', async ({
     page,
     request,
   }, testInfo) => {
@@ -102,7 +102,10 @@ test.describe('compare governors', () => {
     await expect(page).toHaveURL(new RegExp(`/${target.kd}/governor/${ids[0]}/`));
   });
 
-  test('cuts the chart to one KvK season and back to every scan', async ({ page, request }, testInfo) => {
+  test('cuts the chart to one KvK season and back to every scan @phone', async ({
+    page,
+    request,
+  }, testInfo) => {
     const target = await demoTarget(request);
     const { ids, api, times } = await comparedLeaders(request, target);
     const kvk6 = api.seasons.find((season) => season.kvkNumber === 6)!;
@@ -207,7 +210,10 @@ test.describe('the charts read with the keys', () => {
 });
 
 test.describe('season against season', () => {
-  test('draws two seasons by day of season with a read-out for each', async ({ page, request }, testInfo) => {
+  test('draws two seasons by day of season with a read-out for each @phone', async ({
+    page,
+    request,
+  }, testInfo) => {
     const target = await demoTarget(request);
     const rows = await request.get(`/api/kd-dashboard/${target.kd}/data/${target.code}?top=all`);
     const id = Number(

@@ -6,12 +6,12 @@ import { RallyPage } from '../pages/RallyPage.ts';
 import { PHONE_LAYOUT_KEY } from '../support/phone-layout.ts';
 
 // The governor page (issue 13 item 1) on the demo kingdom: header, charts and their read-outs, the season/war table,
-// the histories, and its wrong-code and unknown-governor states. Runs at 1366 px and at 375 px (touch).
+// the histories, and its wrong-code and unknown-governor states. The tests tagged @phone run at 375 px (touch) too.
 
 const formatted = (value: number) => value.toLocaleString('en-US');
 
 test.describe('governor page', () => {
-  test('shows the KvK DKP leader: header, charts with shading and read-outs, the season row, histories', async ({
+  test('shows the KvK DKP leader: header, charts with shading and read-outs, the season row, histories @phone', async ({
     page,
     request,
   }, testInfo) => {
@@ -62,7 +62,7 @@ test.describe('governor page', () => {
     await page.screenshot({ path: testInfo.outputPath('governor-page.png'), fullPage: true });
   });
 
-  test('one season on its own: the charts show only its scans, with the read-out on its first and last', async ({
+  test('one season on its own: the charts show only its scans, with the read-out on its first and last @phone', async ({
     page,
     request,
   }, testInfo) => {
@@ -220,7 +220,7 @@ test.describe('every governor name links to the governor page', () => {
     await expect(page.getByText(`Governor ID ${id}`)).toBeVisible({ timeout: 15_000 });
   }
 
-  test('from the main dashboard’s player table', async ({ page, request }) => {
+  test('from the main dashboard’s player table @phone', async ({ page, request }) => {
     const target = await demoTarget(request);
     const dashboard = new DashboardPage(page);
     // Phones get the cards, as a phone user does by default (the page object picks the table for the table specs).
@@ -241,7 +241,7 @@ test.describe('every governor name links to the governor page', () => {
     await follow(page, kd.prekvkDialog, target);
   });
 
-  test('from the rally ranking', async ({ page, request }) => {
+  test('from the rally ranking @phone', async ({ page, request }) => {
     const target = await demoTarget(request);
     const rally = new RallyPage(page);
     await rally.open(target.kd, target.code);

@@ -4,7 +4,7 @@ import { BASE_URL } from '../support/env.ts';
 import { perProject, signIn } from '../support/users.ts';
 
 test.describe('a host deletes a kingdom in Kingdom Management', () => {
-  test('only after typing its number; it leaves the list and its viewer link stops working', async ({
+  test('only after typing its number; it leaves the list and its viewer link stops working @phone', async ({
     page,
   }, testInfo) => {
     const session = await signIn(page, 'superadmin');
@@ -69,7 +69,7 @@ test.describe('a host deletes a kingdom in Kingdom Management', () => {
   });
 });
 
-test('while sign-in is off, the login page tells the host how to create the first superadmin and turn it on', async ({
+test('while sign-in is off, the login page tells the host how to create the first superadmin and turn it on @phone', async ({
   page,
 }) => {
   await page.route('**/api/config', async (route) => {

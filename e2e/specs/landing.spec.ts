@@ -44,7 +44,7 @@ test.describe('landing page', () => {
     await expect(landing.footer).toContainText('© 2025');
   });
 
-  test('fits the screen without sideways scrolling', async ({ page }) => {
+  test('fits the screen without sideways scrolling @phone', async ({ page }) => {
     const landing = new LandingPage(page);
     await landing.open();
     await expect(landing.featuresHeading).toBeVisible();
@@ -60,7 +60,7 @@ test.describe('landing page', () => {
     await expect(landing.heading(/^Main dashboard — Kingdom \d+$/)).toBeVisible();
   });
 
-  test('shows the shop and Get Premium links when the server has them', async ({ page }) => {
+  test('shows the shop and Get Premium links when the server has them @phone', async ({ page }) => {
     await answerConfig(page, {
       shopUrl: 'https://shop.example.com/',
       premiumUrl: 'https://shop.example.com/premium',
@@ -84,7 +84,7 @@ test.describe('landing page', () => {
     await expect(landing.viewDemo).toHaveCount(0);
   });
 
-  test('shows Sign Out, and User Management to a superadmin only', async ({ page }) => {
+  test('shows Sign Out, and User Management to a superadmin only @phone', async ({ page }) => {
     const landing = new LandingPage(page);
     await signIn(page, 'superadmin');
     await landing.open();

@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import ExcelJS from 'exceljs';
 import { type DemoTarget, demoTarget } from '../pages/DashboardPage.ts';
 
-// Arrivals, departures and inactive governors (docs/movements.md) on the demo kingdom, at 1366 and 375 px.
+// Arrivals, departures and inactive governors (docs/movements.md) on the demo kingdom (the layout test at 375 px too).
 
 interface MovementJson {
   governorId: number;
@@ -39,7 +39,7 @@ test.describe('arrivals and departures', () => {
   // The demo's whole-season answer and an export's library download take a while on a busy machine.
   test.describe.configure({ timeout: 90_000 });
 
-  test('reached from the kingdom bar; three tables as the API answers, names linking to the governor page', async ({
+  test('reached from the kingdom bar; three tables as the API answers, names linking to the governor page @phone', async ({
     page,
     request,
   }) => {

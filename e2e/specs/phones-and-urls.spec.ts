@@ -256,7 +256,7 @@ test.describe('one place per kingdom', () => {
     await expect(page).toHaveURL(`/${target.kd}/dashboard/${target.code}`);
   });
 
-  test("the kingdom's admin gets Edit, the formula editor, settings and Kingdom home", async ({
+  test("the kingdom's admin gets Edit, the formula editor, settings and Kingdom home @phone", async ({
     page,
     request,
   }) => {

@@ -49,7 +49,7 @@ test.describe('Rally Data page on the demo kingdom', () => {
     expect(first.total_rallies).toBe(first.total_joined + first.total_launched);
   });
 
-  test('shows a table on desktop and cards on a phone', async ({ page, request }) => {
+  test('shows a table on desktop and cards on a phone @phone', async ({ page, request }) => {
     const target = await demoKingdom(request);
     const rally = new RallyPage(page);
     await rally.open(target.kd, target.code);
@@ -153,7 +153,10 @@ test.describe('Rally Data page on the demo kingdom', () => {
     await expect(rally.showing).toHaveText(`Showing 1 to 50 of ${all.totalParticipants} participants`);
   });
 
-  test('pages, changes the page size, and scrolls to the top on a page change', async ({ page, request }) => {
+  test('pages, changes the page size, and scrolls to the top on a page change @phone', async ({
+    page,
+    request,
+  }) => {
     const target = await demoKingdom(request);
     const all = await rallyApi(request, target, { date_filter: 'last_30_days', pageSize: 50, page: 2 });
     const rally = new RallyPage(page);

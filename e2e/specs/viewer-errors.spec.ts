@@ -40,7 +40,7 @@ function shownIds(dashboard: DashboardPage): Promise<string[]> {
 }
 
 test.describe('a failing page of the player table', () => {
-  test('keeps what is on screen, shows the retries, then the error; Retry loads the page', async ({
+  test('keeps what is on screen, shows the retries, then the error; Retry loads the page @phone', async ({
     page,
   }) => {
     // Three retries over about 7 s come before the error, on a test machine shared with other work.
