@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { type DiscordConfig, discordConfigFromEnv } from './features/discord/config.ts';
 import { type ImportLimits, importLimitsFromEnv } from './import/limits.ts';
 import { type RateLimitStoreSetting, rateLimitStoreSetting } from './plugins/counter-store.ts';
 
@@ -26,6 +27,8 @@ export interface ServerConfig {
   importWork: ImportWorkConfig;
   /** Where the rate limits count (RATE_LIMIT_STORE, REDIS_URL; plugins/counter-store.ts). */
   rateLimitStore: RateLimitStoreSetting;
+  /** Kingdom Stats in Discord (DISCORD_*; features/discord/config.ts, docs/discord.md). */
+  discord: DiscordConfig;
 }
 
 export interface ImportWorkConfig {
@@ -70,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDistDir: resolve(import.meta.dirname, '../../web/dist'),
     importWork: loadImportWorkConfig(env),
     rateLimitStore: rateLimitStoreSetting(env),
+    discord: discordConfigFromEnv(env),
   };
 }
 
