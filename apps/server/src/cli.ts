@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerAdminCommands } from './cli/admin-commands.ts';
 import { registerCampCommands } from './cli/camp-commands.ts';
+import { registerDiscordCommands } from './cli/discord-commands.ts';
 import { registerFarmCommands } from './cli/farm-commands.ts';
 import { registerKingdomCommands } from './cli/kingdom-commands.ts';
 import { registerKvkCommands } from './cli/kvk-commands.ts';
@@ -26,6 +27,7 @@ registerUserCommands(program);
 registerAdminCommands(program);
 registerFarmCommands(program);
 registerReviewCommands(program);
+registerDiscordCommands(program);
 
 try {
   await program.parseAsync(process.argv);
