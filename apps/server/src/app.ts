@@ -10,6 +10,7 @@ import { DashboardService } from './features/dashboard/service.ts';
 import { dataReviewRoutes } from './features/data-review/routes.ts';
 import { demoRoutes } from './features/demo/routes.ts';
 import { DISCORD_OFF } from './features/discord/config.ts';
+import { type GatewayConnection, startGateway } from './features/discord/gateway.ts';
 import { discordRoutes } from './features/discord/routes.ts';
 import { createDiscord, type DiscordOptions } from './features/discord/service.ts';
 import { farmRoutes } from './features/farms/routes.ts';
@@ -99,6 +100,22 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
     app.addHook('onClose', async () => {
       stop();
       await discord.announcer.settled();
+    });
+  }
+  if (discordOptions.mode === 'gateway') {
+    // Started once the server listens (never in app.inject tests), stopped with it.
+    let connection: GatewayConnection | null = null;
+    app.addHook('onListen', async () => {
+      // Not awaited: the site serves while the bot connects (or fails to, which is logged).
+      void startGateway(discordOptions, discord.handlers, app.log).then(
+        (opened) => {
+          connection = opened;
+        },
+        (error: Error) => app.log.error(`Discord gateway not connected: ${error.message}`),
+      );
+    });
+    app.addHook('onClose', async () => {
+      await connection?.close();
     });
   }
   await app.register(
