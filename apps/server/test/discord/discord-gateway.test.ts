@@ -70,4 +70,23 @@ describe('Discord gateway mode', () => {
     expect(stats.type).toBe(4);
     expect(stats.data.embeds![0]!.title).toBe('Twelve (12)');
   });
+
+  it('answers a sentence, not a failed interaction, when reading the numbers fails, and logs why', async () => {
+    const warnings: string[] = [];
+    const failing = createDiscord({
+      db: t.database.db,
+      kdDashboard: {
+        data: () => Promise.reject(new Error('database gone')),
+      } as unknown as KdDashboardService,
+      options: gatewayConfig(),
+      siteUrl: 'https://stats.example.org',
+      log: { warn: (object) => warnings.push(JSON.stringify(object)) },
+    });
+    const response = await failing.handlers.handle(command('kvk'));
+    expect(response).toMatchObject({
+      type: 4,
+      data: { flags: 64, content: 'Something went wrong while answering. Please try again.' },
+    });
+    expect(warnings).toEqual([JSON.stringify({ command: 'kvk', why: 'database gone' })]);
+  });
 });

@@ -71,7 +71,15 @@ export class DiscordHandlers {
       return await this.route(interaction);
     } catch (error) {
       if (error instanceof AppError && error.statusCode < 500) return privateNote(error.message);
-      throw error;
+      // Discord shows "The application did not respond" for a failed request: a sentence is kinder, the cause is logged.
+      this.deps.log.warn(
+        { command: interaction.data?.name, why: error instanceof Error ? error.message : String(error) },
+        'discord command failed',
+      );
+      if (interaction.type === InteractionType.Autocomplete) {
+        return { type: ResponseType.AutocompleteResult, data: { choices: [] } };
+      }
+      return privateNote('Something went wrong while answering. Please try again.');
     }
   }
 
