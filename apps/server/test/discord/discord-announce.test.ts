@@ -97,6 +97,45 @@ describe('Discord: deferred answers and announcements', () => {
     expect(posts[1]!.authorization).toBeUndefined();
   });
 
+  it('tells the admins’ channel how many values of an import wait for review, with the review page', async () => {
+    const code = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/kingdoms/${world.kd}/discord/setup-code`,
+        headers: bearer(world.kingdomAdmin),
+      })
+    ).json().code;
+    await send(
+      command(
+        'setup',
+        {
+          code,
+          admin_channel: '920000000000000001',
+          announce_webhook: `${discord.url}/webhooks/555/hook-token`,
+        },
+        MANAGER,
+      ),
+    );
+    // Governor 6's T4 kills fall from 660 to 1: a counter that never falls, so a misread to review.
+    const result = await importScanFile(t.database.db, {
+      kingdomKd: world.kd,
+      filePath: `kd${world.kd}-misread.csv`,
+      content: Buffer.from(
+        `Governor ID,Name,Power,T4 Kills,T5 Kills\n${[1, 2, 3, 4, 5, 6]
+          .map((id) => `${id},Gov ${id},${1_000_000 * id},${id === 6 ? 1 : id * 120},${id * 12}`)
+          .join('\n')}\n`,
+      ),
+      at: '2026-09-12T00:00:00Z',
+    });
+    expect(result.misreads?.count).toBeGreaterThan(0);
+    const [review] = await discord.waitFor('POST', '/channels/920000000000000001/messages');
+    expect(review!.authorization).toBe('Bot test-bot-token');
+    expect((review!.body as { content: string }).content).toBe(
+      `kd${world.kd}-misread.csv: ${result.misreads!.count} value${result.misreads!.count === 1 ? '' : 's'} wait for review: ` +
+        `http://localhost:3000${result.misreads!.reviewPath}`,
+    );
+  });
+
   it('shows a post that failed every retry in Recent changes, and the import still succeeds', async () => {
     discord.fail('/webhooks/555/', [500, 502, 503]);
     const result = await importScan(9);
