@@ -65,6 +65,10 @@ test.describe('Discord on the settings page', () => {
       timeout: 15_000,
     });
 
+    // The governor's page names its approved Discord player.
+    await page.goto(`/${kd}/governor/${governor['Governor ID']}/${encodeURIComponent(code)}`);
+    await expect(page.locator('section#discord-players')).toContainText(username, { timeout: 30_000 });
+
     const me = await discordCommand(page.request, {
       guildId,
       userId: player.userId,

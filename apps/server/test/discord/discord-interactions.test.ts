@@ -324,6 +324,13 @@ describe('Discord interactions endpoint', () => {
     expect(me.flags).toBe(64);
     expect(me.embeds[0].description).toContain('**Alpha** (101) · main');
     expect(await auditActions(t.database.db, world.kd)).toContain('discord.link.approve');
+    // The governor page names its approved player; another governor's page names nobody.
+    const code = await world.codeOf(world.kd);
+    const page = (await t.app.inject(`/api/governor/${world.kd}/101/${code}`)).json();
+    expect(page.discordPlayers).toEqual(['player-a']);
+    expect(
+      (await t.app.inject(`/api/governor/${world.kd}/202/${code}`)).json().discordPlayers,
+    ).toBeUndefined();
   });
 
   it('answers an unknown command and a kingdom with no scans in words', async () => {

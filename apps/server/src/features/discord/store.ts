@@ -250,6 +250,23 @@ export function approvedLinksOf(
   );
 }
 
+/** The Discord names approved as a governor's player, for its page. */
+export async function approvedPlayerNames(
+  db: Kysely<Database>,
+  kd: number,
+  governorId: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('discord_governor_links')
+    .select('discord_username')
+    .where('kingdom_kd', '=', kd)
+    .where('governor_id', '=', governorId)
+    .where('status', '=', 'approved')
+    .orderBy('decided_at')
+    .execute();
+  return rows.map((row) => row.discord_username);
+}
+
 type LinkQuery = ReturnType<typeof linkQuery>;
 
 function linkQuery(db: Kysely<Database>, kd: number) {
