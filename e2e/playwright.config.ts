@@ -1,5 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
+import { ensureDiscordKeys } from './support/discord.ts';
 import { BASE_URL } from './support/env.ts';
+
+// Before the web server starts: it inherits the public key, the workers the private one (support/discord.ts).
+ensureDiscordKeys();
 
 // Debian's Chromium rather than Playwright's download: the machines we test on have no browser cache and no
 // network for one. The flags keep a headless run quiet and deterministic inside containers.

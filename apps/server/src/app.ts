@@ -9,6 +9,10 @@ import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { DashboardService } from './features/dashboard/service.ts';
 import { dataReviewRoutes } from './features/data-review/routes.ts';
 import { demoRoutes } from './features/demo/routes.ts';
+import { DISCORD_OFF } from './features/discord/config.ts';
+import { type GatewayConnection, startGateway } from './features/discord/gateway.ts';
+import { discordRoutes } from './features/discord/routes.ts';
+import { createDiscord, type DiscordOptions } from './features/discord/service.ts';
 import { farmRoutes } from './features/farms/routes.ts';
 import { formulaRoutes } from './features/formula/routes.ts';
 import { governorRoutes } from './features/governor/routes.ts';
@@ -24,6 +28,7 @@ import { publicConfigRoutes } from './features/public-config/routes.ts';
 import { rallyRoutes } from './features/rally/routes.ts';
 import { settingsRoutes } from './features/settings/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
+import { onScansImported } from './import/after-import.ts';
 import { authPlugin } from './plugins/auth.ts';
 import type { CounterStore } from './plugins/counter-store.ts';
 import { databasePlugin } from './plugins/database.ts';
@@ -31,6 +36,7 @@ import { answerRouterError, errorHandlerPlugin } from './plugins/error-handler.t
 import { type RateLimitSettings, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { siteBase } from './site-links.ts';
 
 export type AppConfig = Pick<ServerConfig, 'loginEnabled' | 'logLevel' | 'webDistDir'> &
   Partial<Pick<ServerConfig, 'trustProxy' | 'shopUrl' | 'premiumUrl'>> & {
@@ -40,6 +46,8 @@ export type AppConfig = Pick<ServerConfig, 'loginEnabled' | 'logLevel' | 'webDis
     counterStore?: CounterStore;
     /** The main dashboard's service (its period caches): main.ts prepares views with it, the benchmark empties it. */
     dashboardService?: DashboardService;
+    /** Kingdom Stats in Discord (config.ts's DISCORD_*); off when absent. */
+    discord?: DiscordOptions;
   };
 
 const POOL_WARM_LIMIT_MS = 500;
@@ -76,6 +84,40 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
   const kdDashboard = new KdDashboardService(app.db);
   // The main dashboard's, which an import asks to prepare the kingdom's default view.
   const dashboard = config.dashboardService ?? new DashboardService(app.db);
+  const discordOptions: DiscordOptions = config.discord ?? DISCORD_OFF;
+  const discord = createDiscord({
+    db: app.db,
+    kdDashboard,
+    options: discordOptions,
+    siteUrl: siteBase(),
+    log: app.log,
+  });
+  if (discordOptions.mode !== 'off') {
+    // Every import of this server's database (site, CLI in-process, token) is announced; the import never waits.
+    const stop = onScansImported((event) => {
+      if (event.db === app.db) discord.announcer.announce(event);
+    });
+    app.addHook('onClose', async () => {
+      stop();
+      await discord.announcer.settled();
+    });
+  }
+  if (discordOptions.mode === 'gateway') {
+    // Started once the server listens (never in app.inject tests), stopped with it.
+    let connection: GatewayConnection | null = null;
+    app.addHook('onListen', async () => {
+      // Not awaited: the site serves while the bot connects (or fails to, which is logged).
+      void startGateway(discordOptions, discord.handlers, app.log).then(
+        (opened) => {
+          connection = opened;
+        },
+        (error: Error) => app.log.error(`Discord gateway not connected: ${error.message}`),
+      );
+    });
+    app.addHook('onClose', async () => {
+      await connection?.close();
+    });
+  }
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
@@ -102,6 +144,13 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
       });
       await api.register(farmRoutes);
       await api.register(dataReviewRoutes);
+      await api.register(discordRoutes, {
+        handlers: discord.handlers,
+        publicKey: discordOptions.mode === 'http' ? discordOptions.publicKey : null,
+        ...(discordOptions.answerBudgetMs === undefined
+          ? {}
+          : { answerBudgetMs: discordOptions.answerBudgetMs }),
+      });
     },
     { prefix: '/api' },
   );

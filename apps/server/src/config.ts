@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { type DiscordConfig, discordConfigFromEnv } from './features/discord/config.ts';
 import { type ImportLimits, importLimitsFromEnv } from './import/limits.ts';
 import { DEFAULT_IPV6_PREFIX_BITS } from './plugins/client-address.ts';
 import { type RateLimitStoreSetting, rateLimitStoreSetting } from './plugins/counter-store.ts';
@@ -29,6 +30,8 @@ export interface ServerConfig {
   rateLimitStore: RateLimitStoreSetting;
   /** The IPv6 network the rate limits count as one address (RATE_LIMIT_IPV6_PREFIX, default 64). */
   rateLimits: { ipv6PrefixBits: number };
+  /** Kingdom Stats in Discord (DISCORD_*; features/discord/config.ts, docs/discord.md). */
+  discord: DiscordConfig;
 }
 
 export interface ImportWorkConfig {
@@ -74,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     importWork: loadImportWorkConfig(env),
     rateLimitStore: rateLimitStoreSetting(env),
     rateLimits: { ipv6PrefixBits: parseIpv6Prefix(env.RATE_LIMIT_IPV6_PREFIX) },
+    discord: discordConfigFromEnv(env),
   };
 }
 

@@ -15,6 +15,7 @@ import { type CheckedScan, checkImportedScans } from '../features/data-review/ch
 import { reapplyCorrectionsAfterReplace } from '../features/data-review/corrections-on-import.ts';
 import { storeRolledUpSuggestions } from '../features/farms/suggestions.ts';
 import { requireKingdom } from '../features/kingdoms/service.ts';
+import { tellScansImported } from './after-import.ts';
 import { refuse } from './import-error.ts';
 import { missingFieldWarnings } from './import-warnings.ts';
 import { formatBytes, importLimitsFromEnv, refuseOverLimit } from './limits.ts';
@@ -145,7 +146,7 @@ export async function importScanFile(db: Kysely<Database>, input: ImportScanInpu
   }
   // Farm links a Hero Scrolls Rolled Up sheet suggests, for an admin to accept (docs/farms.md).
   await storeRolledUpSuggestions(db, input.kingdomKd, parsed, content);
-  return {
+  const result: ScanFileResult = {
     fileName,
     scans,
     ignoredColumns: [...new Set(parsed.scans.flatMap((scan) => scan.ignoredColumns))],
@@ -153,6 +154,8 @@ export async function importScanFile(db: Kysely<Database>, input: ImportScanInpu
     skippedSheets: parsed.skippedSheets,
     ...(misreads ? { misreads } : {}),
   };
+  tellScansImported({ db, kingdomKd: input.kingdomKd, result }); // e.g. Discord announcements; never waited for
+  return result;
 }
 
 function refuseOptionsForSeveralScans(parsed: ParsedFile, input: ImportScanInput): void {

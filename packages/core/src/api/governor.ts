@@ -126,6 +126,8 @@ export const governorResponseSchema = z.object({
   rallies: z.object({ launched: z.number().int(), joined: z.number().int() }),
   /** Farm links (docs/farms.md): the governor's main when it is a farm, its farms when it is a main. */
   linkedAccounts: linkedAccountsSchema,
+  /** The Discord users an admin approved as this governor's player (docs/discord.md); absent when none. */
+  discordPlayers: z.array(z.string()).optional(),
 });
 export type GovernorResponse = z.infer<typeof governorResponseSchema>;
 

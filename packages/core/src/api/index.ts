@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './dashboard.ts';
 export * from './data-review.ts';
+export * from './discord.ts';
 export * from './errors.ts';
 export * from './farms.ts';
 export * from './formula.ts';

@@ -9,6 +9,7 @@ import type {
 } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database, KingdomTable } from '../../db/schema.ts';
+import { approvedPlayerNames } from '../discord/store.ts';
 import { selectLinkedAccounts } from '../farms/linked-accounts.ts';
 import { readStoredFormula, readStoredWars } from '../formula/service.ts';
 import { KdDashboardService, type PlanInputs, readViewerPlanInputs } from '../kd-dashboard/service.ts';
@@ -43,12 +44,13 @@ export class GovernorService {
     const { allScans, seasons, row: formulaRow } = inputs;
     const kd = kingdom.kd;
     const governorId = Number(params.governorId);
-    const [runs, prekvk, hoh, rallies, linkedAccounts] = await Promise.all([
+    const [runs, prekvk, hoh, rallies, linkedAccounts, discordPlayers] = await Promise.all([
       selectPresenceRuns(this.db, kd, governorId),
       selectGovernorPrekvk(this.db, kd, governorId),
       selectGovernorHoh(this.db, kd, governorId),
       selectGovernorRallies(this.db, kd, governorId),
       selectLinkedAccounts(this.db, kd, governorId),
+      approvedPlayerNames(this.db, kd, governorId),
     ]);
     const kingdomScans = allScans.filter((scan) => scan.kind === 'kingdom');
     const candidates = scansInRuns(kingdomScans, runs);
@@ -110,6 +112,7 @@ export class GovernorService {
       hoh,
       rallies,
       linkedAccounts,
+      ...(discordPlayers.length > 0 ? { discordPlayers } : {}),
     };
   }
 

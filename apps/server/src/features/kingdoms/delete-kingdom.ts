@@ -86,8 +86,16 @@ export async function deleteKingdomRows(trx: Executor, kd: number): Promise<Dele
   const adminLinks = count(
     await trx.deleteFrom('user_kingdoms').where('kingdom_kd', '=', kd).executeTakeFirstOrThrow(),
   );
-  // Farm links, policy and suggestions (migration 0009, docs/farms.md).
-  for (const table of ['account_links', 'farm_policies', 'farm_link_suggestions'] as const) {
+  // Farm links, policy and suggestions (migration 0009, docs/farms.md) ...
+  // ... and its Discord servers, setup codes and governor claims (migration 0015, docs/discord.md).
+  for (const table of [
+    'account_links',
+    'farm_policies',
+    'farm_link_suggestions',
+    'discord_guilds',
+    'discord_setup_codes',
+    'discord_governor_links',
+  ] as const) {
     await trx.deleteFrom(table).where('kingdom_kd', '=', kd).execute();
   }
   await trx.deleteFrom('kingdoms').where('kd', '=', kd).execute();

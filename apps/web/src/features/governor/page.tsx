@@ -10,6 +10,7 @@ import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { KingdomNav } from '../../components/layout/KingdomNav.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { kingdomLabel } from '../kingdom.ts';
+import { DiscordPlayers } from './DiscordPlayers.tsx';
 import { scanTime } from './format.ts';
 import { GovernorCharts } from './GovernorCharts.tsx';
 import { HistoryLists } from './HistoryLists.tsx';
@@ -111,6 +112,7 @@ function GovernorStory({ data }: { data: GovernorResponse }) {
       <SeasonCompare data={data} />
       <HistoryLists data={data} />
       <LinkedAccounts data={data} />
+      <DiscordPlayers data={data} />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { kingdomLabel } from '../kingdom.ts';
 import { AccessCodeSection } from './AccessCodeSection.tsx';
 import { CampsSection } from './CampsSection.tsx';
 import { DefaultsSection } from './DefaultsSection.tsx';
+import { DiscordSection } from './DiscordSection.tsx';
 import { KingdomSection } from './KingdomSection.tsx';
 import { KvkUploadSection } from './KvkUploadSection.tsx';
 import { RallyTokenSection } from './RallyTokenSection.tsx';
@@ -131,6 +132,7 @@ function KingdomSettings({ data, notice }: { data: AdminKingdomResponse; notice:
         <KvkUploadSection kind="prekvk" data={data} actions={actions} />
         <KvkUploadSection kind="hoh" data={data} actions={actions} />
         <RallyTokenSection kd={data.kingdom.kd} />
+        <DiscordSection kd={data.kingdom.kd} />
         <RecentChanges data={data} />
       </div>
     </>

@@ -1,0 +1,289 @@
+import type { DkpRow, KdDashboardResponse } from '@kingdom-stats/core/api';
+import type { Kysely } from 'kysely';
+import type { Database, DiscordGuildTable, KingdomTable } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { MemoryCounterStore } from '../../plugins/counter-store.ts';
+import { FailureCounter } from '../../plugins/failure-counter.ts';
+import type { KdDashboardService } from '../kd-dashboard/service.ts';
+import { compareCard, kvkCard, pagerRow, rankBy, statsCard, TOP_PAGE_SIZE, topCard } from './cards.ts';
+import { MAX_TOP_COUNT, TOP_METRICS, type TopMetric } from './commands.ts';
+import { handleLink, handleLinkButton, handleMe } from './link-handlers.ts';
+import {
+  focusedOption,
+  type Interaction,
+  type InteractionResponse,
+  InteractionType,
+  interactionUser,
+  message,
+  optionValue,
+  privateNote,
+  ResponseType,
+} from './protocol.ts';
+import type { DiscordRest } from './rest.ts';
+import { handleSetup } from './setup-handler.ts';
+import { guildBinding } from './store.ts';
+
+export interface HandlerDeps {
+  db: Kysely<Database>;
+  kdDashboard: KdDashboardService;
+  rest: DiscordRest;
+  /** The site's address, for links to governor pages (PUBLIC_URL). */
+  siteUrl: string;
+  log: { warn(object: object, message: string): void };
+}
+
+/** Commands one Discord user may run per minute; more are answered with a request to wait. */
+const COMMANDS_PER_MINUTE = 20;
+export const NOT_BOUND =
+  'This server is not bound to a kingdom yet. An admin runs /setup with the code from the kingdom’s settings page.';
+
+/** A bound server's kingdom and what its viewer link shows, as every kingdom command needs it. */
+export interface BoundKingdom {
+  guild: DiscordGuildTable;
+  kingdom: KingdomTable;
+  label: string;
+}
+
+/**
+ * Every interaction, whichever way it came in (the HTTP endpoint or the gateway), is answered here. Kingdom numbers
+ * come from the KD DKP dashboard's service with the kingdom's access code: a command shows what the kingdom's viewer
+ * link shows, from the same cache, and never more.
+ */
+export class DiscordHandlers {
+  private readonly perUser = new FailureCounter(
+    COMMANDS_PER_MINUTE,
+    60_000,
+    new MemoryCounterStore(),
+    'discord',
+  );
+
+  constructor(readonly deps: HandlerDeps) {}
+
+  async handle(interaction: Interaction): Promise<InteractionResponse> {
+    if (interaction.type === InteractionType.Ping) return { type: ResponseType.Pong };
+    const user = interactionUser(interaction);
+    if (interaction.type !== InteractionType.Autocomplete && user) {
+      if ((await this.perUser.fail(user.id)) > COMMANDS_PER_MINUTE) {
+        return privateNote('You are sending commands too fast. Please wait a minute.');
+      }
+    }
+    try {
+      return await this.route(interaction);
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode < 500) return privateNote(error.message);
+      // Discord shows "The application did not respond" for a failed request: a sentence is kinder, the cause is logged.
+      this.deps.log.warn(
+        { command: interaction.data?.name, why: error instanceof Error ? error.message : String(error) },
+        'discord command failed',
+      );
+      if (interaction.type === InteractionType.Autocomplete) {
+        return { type: ResponseType.AutocompleteResult, data: { choices: [] } };
+      }
+      return privateNote('Something went wrong while answering. Please try again.');
+    }
+  }
+
+  private async route(interaction: Interaction): Promise<InteractionResponse> {
+    const name = interaction.data?.name;
+    if (interaction.type === InteractionType.ApplicationCommand && name === 'setup') {
+      return handleSetup(this.deps, interaction);
+    }
+    if (!interaction.guild_id)
+      return privateNote('Kingdom Stats commands work in a server bound to a kingdom.');
+    const bound = await this.bound(interaction.guild_id);
+    if (interaction.type === InteractionType.Autocomplete) {
+      return {
+        type: ResponseType.AutocompleteResult,
+        data: { choices: bound ? await this.suggest(bound, interaction) : [] },
+      };
+    }
+    if (!bound) return privateNote(NOT_BOUND);
+    if (interaction.type === InteractionType.MessageComponent) return this.button(bound, interaction);
+    if (interaction.type !== InteractionType.ApplicationCommand)
+      return privateNote('That interaction is not supported.');
+    switch (name) {
+      case 'stats':
+        return this.stats(bound, interaction);
+      case 'top':
+        return this.top(bound, {
+          metric: String(optionValue(interaction, 'metric') ?? 'dkp'),
+          count: Number(optionValue(interaction, 'count') ?? 10),
+          from: text(optionValue(interaction, 'from')),
+          to: text(optionValue(interaction, 'to')),
+          page: 0,
+        });
+      case 'kvk':
+        return this.kvk(bound);
+      case 'compare':
+        return this.compare(bound, interaction);
+      case 'me':
+        return handleMe(this.deps, bound, interaction, (b) => this.view(b));
+      case 'link':
+        return handleLink(this.deps, bound, interaction, (b) => this.view(b));
+      default:
+        return privateNote(`Kingdom Stats has no command /${name ?? '?'}.`);
+    }
+  }
+
+  private async bound(guildId: string): Promise<BoundKingdom | null> {
+    const guild = await guildBinding(this.deps.db, guildId);
+    if (!guild) return null;
+    const kingdom = await this.deps.db
+      .selectFrom('kingdoms')
+      .selectAll()
+      .where('kd', '=', guild.kingdom_kd)
+      .executeTakeFirst();
+    if (!kingdom) return null;
+    return {
+      guild,
+      kingdom,
+      label: kingdom.name ? `${kingdom.name} (#${kingdom.kd})` : `Kingdom #${kingdom.kd}`,
+    };
+  }
+
+  /** The KD DKP dashboard's answer for the period, exactly as the viewer link's page asks for it. */
+  async view(bound: BoundKingdom, period: { from?: string; to?: string } = {}): Promise<KdDashboardResponse> {
+    return this.deps.kdDashboard.data(
+      { kd: String(bound.kingdom.kd), code: bound.kingdom.access_code },
+      { ...(period.from ? { start_date: period.from } : {}), ...(period.to ? { end_date: period.to } : {}) },
+    );
+  }
+
+  private async stats(bound: BoundKingdom, interaction: Interaction): Promise<InteractionResponse> {
+    const answer = await this.view(bound, periodOf(interaction));
+    const empty = noScans(answer, bound);
+    if (empty) return privateNote(empty);
+    const asked = String(optionValue(interaction, 'governor') ?? '');
+    const row = findGovernor(answer.playerData, asked);
+    if (!row)
+      return privateNote(`No governor matches “${asked}” in ${bound.label}'s ${periodWords(answer)}.`);
+    const code = encodeURIComponent(bound.kingdom.access_code);
+    const card = statsCard({
+      answer,
+      row,
+      rank: answer.playerData.indexOf(row) + 1,
+      kingdomLabel: bound.label,
+      governorUrl: `${this.deps.siteUrl}/${bound.kingdom.kd}/governor/${row['Governor ID']}/${code}`,
+    });
+    return message({ embeds: [card] });
+  }
+
+  private async top(
+    bound: BoundKingdom,
+    query: { metric: string; count: number; from: string; to: string; page: number },
+    update = false,
+  ): Promise<InteractionResponse> {
+    if (!(query.metric in TOP_METRICS))
+      return privateNote(`/top ranks by ${Object.keys(TOP_METRICS).join(', ')}.`);
+    const metric = query.metric as TopMetric;
+    const count = Math.min(MAX_TOP_COUNT, Math.max(1, Math.trunc(query.count) || 10));
+    const answer = await this.view(bound, query);
+    const empty = noScans(answer, bound);
+    if (empty) return privateNote(empty);
+    const ranked = rankBy(answer.playerData, metric).slice(0, count);
+    const pages = Math.ceil(ranked.length / TOP_PAGE_SIZE);
+    const page = Math.min(Math.max(0, query.page), pages - 1);
+    const embed = topCard({ answer, metric, ranked, page, kingdomLabel: bound.label });
+    const components = pagerRow(`top:${metric}:${count}:${query.from}:${query.to}`, page, pages);
+    const data = { embeds: [embed], components, allowed_mentions: { parse: [] } };
+    return update ? { type: ResponseType.UpdateMessage, data } : message(data);
+  }
+
+  private async kvk(bound: BoundKingdom): Promise<InteractionResponse> {
+    const answer = await this.view(bound);
+    const empty = noScans(answer, bound);
+    if (empty) return privateNote(empty);
+    return message({ embeds: [kvkCard(answer, bound.label)] });
+  }
+
+  private async compare(bound: BoundKingdom, interaction: Interaction): Promise<InteractionResponse> {
+    const asked = [1, 2, 3, 4, 5, 6]
+      .map((i) => text(optionValue(interaction, `governor${i}`)))
+      .filter((value) => value !== '');
+    const answer = await this.view(bound);
+    const empty = noScans(answer, bound);
+    if (empty) return privateNote(empty);
+    const rows: DkpRow[] = [];
+    for (const value of asked) {
+      const row = findGovernor(answer.playerData, value);
+      if (!row)
+        return privateNote(`No governor matches “${value}” in ${bound.label}'s ${periodWords(answer)}.`);
+      if (!rows.includes(row)) rows.push(row);
+    }
+    if (rows.length < 2) return privateNote('Compare needs two to six different governors.');
+    return message({ embeds: [compareCard(answer, rows, bound.label)] });
+  }
+
+  private async button(bound: BoundKingdom, interaction: Interaction): Promise<InteractionResponse> {
+    const parts = (interaction.data?.custom_id ?? '').split(':');
+    if (parts[0] === 'top' && parts.length === 6) {
+      const [, metric, count, from, to, page] = parts as [string, string, string, string, string, string];
+      return this.top(bound, { metric, count: Number(count), from, to, page: Number(page) }, true);
+    }
+    if (parts[0] === 'link') return handleLinkButton(this.deps, bound, interaction, parts);
+    return privateNote('That button is no longer in use.');
+  }
+
+  /** Autocomplete: governors by ID or name, or the period's scans; at most Discord's 25. */
+  private async suggest(bound: BoundKingdom, interaction: Interaction) {
+    const focused = focusedOption(interaction);
+    if (!focused) return [];
+    const typed = String(focused.value ?? '')
+      .trim()
+      .toLowerCase();
+    const answer = await this.view(bound);
+    if (focused.name === 'from' || focused.name === 'to') {
+      return answer.dates
+        .filter((date) => date.display.toLowerCase().includes(typed))
+        .slice(-25)
+        .map((date) => ({ name: date.display.slice(0, 100), value: String(date.timestamp) }));
+    }
+    return answer.playerData
+      .filter(
+        (row) =>
+          typed === '' ||
+          String(row['Governor ID']).startsWith(typed) ||
+          row.Name.toLowerCase().includes(typed),
+      )
+      .slice(0, 25)
+      .map((row) => ({
+        name: `${row.Name} (${row['Governor ID']})`.slice(0, 100),
+        value: String(row['Governor ID']),
+      }));
+  }
+}
+
+function text(value: string | number | undefined): string {
+  return value === undefined ? '' : String(value).trim();
+}
+
+function periodOf(interaction: Interaction): { from: string; to: string } {
+  return { from: text(optionValue(interaction, 'from')), to: text(optionValue(interaction, 'to')) };
+}
+
+/** By ID first, then by exact name, then by a name containing what was typed (only when that names one governor). */
+export function findGovernor(rows: readonly DkpRow[], asked: string): DkpRow | undefined {
+  const wanted = asked.trim().replace(/^#/, '');
+  if (/^\d{1,12}$/.test(wanted)) {
+    const byId = rows.find((row) => row['Governor ID'] === Number(wanted));
+    if (byId) return byId;
+  }
+  const lower = wanted.toLowerCase();
+  if (lower === '') return undefined;
+  const exactName = rows.filter((row) => row.Name.toLowerCase() === lower);
+  if (exactName.length === 1) return exactName[0];
+  const containing = rows.filter((row) => row.Name.toLowerCase().includes(lower));
+  return containing.length === 1 ? containing[0] : undefined;
+}
+
+function noScans(answer: KdDashboardResponse, bound: BoundKingdom): string | null {
+  if (answer.scanStatus === 'offseason_no_scans') return `${bound.label} has no scans yet.`;
+  if (answer.scanStatus === 'no_scans_in_kvk') {
+    return `${bound.label} has no scans in KvK ${answer.latestKvk?.kvk_number ?? ''} yet.`;
+  }
+  return null;
+}
+
+function periodWords(answer: KdDashboardResponse): string {
+  return answer.latestKvk ? `KvK ${answer.latestKvk.kvk_number} period` : 'period';
+}
