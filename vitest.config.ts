@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] } },
+      // The web app's pure modules (languages, formats); no browser: components are tested by e2e/.
+      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'] } },
       {
         test: {
           name: 'server-sqlite',
