@@ -22,13 +22,13 @@ const router = createBrowserRouter(createRoutes(queryClient));
 void activateLocale(initialLocale())
   .catch(() => activateLocale('en'))
   .then(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <LocaleProvider>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </LocaleProvider>
-    </StrictMode>,
-  );
+    createRoot(root).render(
+      <StrictMode>
+        <LocaleProvider>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </LocaleProvider>
+      </StrictMode>,
+    );
   });

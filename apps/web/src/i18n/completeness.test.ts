@@ -1,8 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import {
-  type CompiledMessage,
-  compileMessageOrThrow,
-} from '@lingui/message-utils/compileMessage';
+import { type CompiledMessage, compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, SOURCE_LOCALE } from './locales.ts';
 

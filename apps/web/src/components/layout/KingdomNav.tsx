@@ -20,7 +20,11 @@ const seg = (value: string) => encodeURIComponent(value);
  */
 export const VIEWER_SCREENS: readonly ScreenLink[] = [
   { screen: 'dashboard', label: 'nav.dashboard', path: (kd, code) => `/${seg(kd)}/dashboard/${seg(code)}` },
-  { screen: 'kd-dashboard', label: 'nav.kvkDkp', path: (kd, code) => `/${seg(kd)}/kd-dashboard/${seg(code)}` },
+  {
+    screen: 'kd-dashboard',
+    label: 'nav.kvkDkp',
+    path: (kd, code) => `/${seg(kd)}/kd-dashboard/${seg(code)}`,
+  },
   { screen: 'rally', label: 'nav.rallies', path: (kd, code) => `/${seg(kd)}/rallydata/${seg(code)}` },
   {
     screen: 'movements',

@@ -48,13 +48,9 @@ export function Component() {
     <div className="space-y-14 sm:space-y-20">
       <title>{t('landing.title', { product: PRODUCT_NAME })}</title>
       <section className="relative overflow-hidden rounded-2xl border border-slate-800 bg-gradient-to-br from-slate-900 via-slate-900 to-sky-950/60 px-5 py-12 text-center sm:px-10 sm:py-20">
-        <p className="text-sm font-semibold tracking-widest text-sky-400 uppercase">
-          {t('landing.kicker')}
-        </p>
+        <p className="text-sm font-semibold tracking-widest text-sky-400 uppercase">{t('landing.kicker')}</p>
         <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-white sm:text-6xl">{PRODUCT_NAME}</h1>
-        <p className="mx-auto mt-5 max-w-2xl text-base text-slate-300 sm:text-lg">
-          {t('landing.lead')}
-        </p>
+        <p className="mx-auto mt-5 max-w-2xl text-base text-slate-300 sm:text-lg">{t('landing.lead')}</p>
         <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
           {demoPath && (
             <Link to={demoPath} className={`${cta} bg-sky-500 text-slate-950 hover:bg-sky-400`}>
