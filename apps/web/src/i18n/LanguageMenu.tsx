@@ -18,7 +18,7 @@ export function LanguageMenu() {
         id={id}
         value={locale}
         onChange={(event) => void chooseLanguage(event.target.value as Locale)}
-        className="h-9 max-w-28 rounded-lg border border-slate-700 bg-slate-900 px-2 text-sm text-slate-200 hover:border-slate-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-400 sm:max-w-none"
+        className="h-9 max-w-24 rounded-lg border border-slate-700 bg-slate-900 px-2 text-sm text-slate-200 hover:border-slate-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-400 sm:max-w-none"
       >
         {LOCALES.map(({ code, name }) => (
           <option key={code} value={code} lang={code}>

@@ -103,7 +103,7 @@ function SiteHeader() {
               <button
                 type="button"
                 onClick={() => void signOut()}
-                className={`ms-1 h-9 rounded-lg border border-slate-700 px-3 text-sm font-medium text-slate-200 hover:border-slate-500 hover:bg-slate-800 ${focus}`}
+                className={`ms-1 h-9 rounded-lg border whitespace-nowrap border-slate-700 px-3 text-sm font-medium text-slate-200 hover:border-slate-500 hover:bg-slate-800 ${focus}`}
               >
                 {t('header.signOut')}
               </button>
@@ -111,7 +111,7 @@ function SiteHeader() {
           ) : (
             <Link
               to="/login"
-              className={`ms-1 inline-flex h-9 items-center rounded-lg bg-sky-500 px-4 text-sm font-semibold text-slate-950 hover:bg-sky-400 ${focus}`}
+              className={`ms-1 inline-flex h-9 items-center rounded-lg bg-sky-500 px-4 whitespace-nowrap text-sm font-semibold text-slate-950 hover:bg-sky-400 ${focus}`}
             >
               {t('header.login')}
             </Link>

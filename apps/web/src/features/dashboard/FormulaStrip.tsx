@@ -1,5 +1,12 @@
-import { formulaTerms, POINTS_LEGEND } from '@kingdom-stats/core';
-import { useT } from '../../i18n/i18n.ts';
+import { formulaTerms } from '@kingdom-stats/core';
+import { type MessageId, useT } from '../../i18n/i18n.ts';
+
+/** packages/core's POINTS_LEGEND, line by line in the reader's language (English: exactly SPEC's lines). */
+const LEGEND: readonly (readonly [name: MessageId, formula: MessageId])[] = [
+  ['formula.legend.killPoints', 'column.killPoints.title'],
+  ['formula.legend.deathPoints', 'column.deathPoints.title'],
+  ['formula.legend.healPoints', 'column.healPoints.title'],
+];
 
 /** 'DKP FORMULA :' with the kingdom's terms, and the points legend under it. */
 export function FormulaStrip({ formulaString }: { formulaString: string }) {
@@ -33,10 +40,10 @@ export function FormulaStrip({ formulaString }: { formulaString: string }) {
         aria-label={t('formula.legend')}
         className="mt-3 grid gap-1.5 border-t border-slate-800 pt-3 text-xs text-slate-300 sm:grid-cols-3"
       >
-        {POINTS_LEGEND.map((line) => {
-          const [name, formula] = line.split(' = ');
+        {LEGEND.map(([nameId, formulaId]) => {
+          const [name, formula] = [t(nameId), t(formulaId)];
           return (
-            <li key={line} className="flex flex-wrap gap-x-1.5">
+            <li key={nameId} className="flex flex-wrap gap-x-1.5">
               <span className="font-semibold tracking-wide text-slate-100">{name}</span>{' '}
               <span>= {formula}</span>
             </li>

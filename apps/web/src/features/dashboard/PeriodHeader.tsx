@@ -54,6 +54,7 @@ export function PeriodHeader({
           </label>
           <select
             id={startId}
+            dir="ltr"
             className={`${selectClass} w-full sm:w-64 lg:w-80`}
             value={draft.start}
             onChange={(event) => onDraft({ ...draft, start: event.target.value })}
@@ -71,6 +72,7 @@ export function PeriodHeader({
           </label>
           <select
             id={endId}
+            dir="ltr"
             className={`${selectClass} w-full sm:w-64 lg:w-80`}
             value={draft.end}
             onChange={(event) => onDraft({ ...draft, end: event.target.value })}
