@@ -220,7 +220,10 @@ export function PlayerTable(props: PlayerTableProps) {
                 <span>
                   {t('players.filterText', {
                     column: columnLabel(filter.column),
-                    operator: OPERATOR_SYMBOLS[filter.operator],
+                    operator:
+                      filter.operator === 'contains'
+                        ? t('filter.op.contains')
+                        : OPERATOR_SYMBOLS[filter.operator],
                     value: filter.value,
                   })}
                 </span>
@@ -228,7 +231,10 @@ export function PlayerTable(props: PlayerTableProps) {
                   type="button"
                   aria-label={t('players.removeFilter', {
                     column: columnLabel(filter.column),
-                    operator: OPERATOR_SYMBOLS[filter.operator],
+                    operator:
+                      filter.operator === 'contains'
+                        ? t('filter.op.contains')
+                        : OPERATOR_SYMBOLS[filter.operator],
                     value: filter.value,
                   })}
                   onClick={() => props.onRemoveFilter(index)}
