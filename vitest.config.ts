@@ -18,6 +18,8 @@ export default defineConfig({
       {
         test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'], isolate: false },
       },
+      // The web app's pure modules (languages, formats); no browser: components are tested by e2e/.
+      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'] } },
       {
         test: {
           name: 'server-sqlite',

@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { rolldown } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
+import { i18nCatalogs } from './i18n-catalogs.ts';
 
 // The browser always calls a same-origin /api; in development and preview Vite forwards it to the API server,
 // in production the API server serves the built app itself.
@@ -124,7 +125,7 @@ const COMPILED_ON_LOAD = new Set(['app', 'dashboard']);
 
 /** The web app's shared code: the API client and the first screens' hooks, components, exports, session, formats. */
 const SHARED_WEB_CODE =
-  /apps[\\/]web[\\/]src[\\/](?:api[\\/](?:client|query-client|dashboard[\w-]*|demo|public-config|auth)\.ts|components|export|auth|format\.ts|features[\\/](?:kingdom\.ts|governor[\\/]GovernorLink))/;
+  /apps[\\/]web[\\/]src[\\/](?:api[\\/](?:client|query-client|dashboard[\w-]*|demo|public-config|auth)\.ts|components|export|auth|i18n|format\.ts|features[\\/](?:kingdom\.ts|governor[\\/]GovernorLink))/;
 /** packages/core's API modules (src/api/<name>.ts) that the first screens (dashboard, demo, landing, sign-in) use. */
 const SHARED_CORE_API = new Set(['dashboard', 'errors', 'public-config', 'auth', 'health', 'index']);
 
@@ -136,7 +137,7 @@ function isSharedCode(id: string): boolean {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), prefetchScript(), precompress()],
+  plugins: [react(), tailwindcss(), i18nCatalogs(), prefetchScript(), precompress()],
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },
   build: {
@@ -162,7 +163,7 @@ export default defineConfig({
             { name: 'charts', test: /[\\/]node_modules[\\/]uplot[\\/]/ },
             {
               name: 'vendor',
-              test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/](?:react-query|query-core)|zod)[\\/]/,
+              test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/](?:react-query|query-core)|zod|@lingui[\\/](?:core|react))[\\/]/,
             },
             // The app's shared code (API client and hooks, components, exports, packages/core) and the dashboard's
             // own modules, two chunks where the bundler made 19: a shared link's first screen fetched 24 scripts

@@ -6,6 +6,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from './api/query-client.ts';
+import { activateLocale, initialLocale } from './i18n/i18n.ts';
+import { LocaleProvider } from './i18n/LocaleProvider.tsx';
 import { createRoutes } from './routes.tsx';
 import './index.css';
 
@@ -13,12 +15,20 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
+// The router starts loading the first screen's chunks while the language's messages (a chunk of their own) load.
 const router = createBrowserRouter(createRoutes(queryClient));
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// Should the chosen language's chunk fail to load, the page opens in English rather than not at all.
+void activateLocale(initialLocale())
+  .catch(() => activateLocale('en'))
+  .then(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <LocaleProvider>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </LocaleProvider>
+      </StrictMode>,
+    );
+  });

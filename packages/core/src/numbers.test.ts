@@ -412,7 +412,8 @@ describe('formatExact', () => {
       ),
       { numRuns: 20_000 },
     );
-  });
+    // 20,000 cases take about a second alone, and several on a loaded two-core machine.
+  }, 30_000);
 
   it.each([
     [0, '0'],

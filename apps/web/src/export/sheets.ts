@@ -1,3 +1,4 @@
+import { formatUtcMinute } from '@kingdom-stats/core';
 import type { AutarchRow, FarmMarks, PlayerRow, ReviewMarks } from '@kingdom-stats/core/api';
 import { reviewMarkText } from '../components/table/ReviewMark.tsx';
 import type { ExportColumn, SheetData } from './sheet.ts';
@@ -9,7 +10,7 @@ export const AUTARCH_SHEET = 'Autarch Stats';
 
 function utcText(epochSeconds: number | null | undefined): string | null {
   if (epochSeconds === null || epochSeconds === undefined || !Number.isFinite(epochSeconds)) return null;
-  return `${new Date(epochSeconds * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return formatUtcMinute(epochSeconds);
 }
 
 const num = (header: string, field: keyof PlayerRow, width?: number): ExportColumn<PlayerRow> => ({

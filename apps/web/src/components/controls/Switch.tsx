@@ -24,7 +24,7 @@ export function Switch({ checked, onChange, label, disabled }: SwitchProps) {
       >
         <span
           className={`inline-block size-4 rounded-full bg-white shadow transition-transform ${
-            checked ? 'translate-x-4.5' : 'translate-x-0.5'
+            checked ? 'translate-x-4.5 rtl:-translate-x-4.5' : 'translate-x-0.5 rtl:-translate-x-0.5'
           }`}
         />
       </span>

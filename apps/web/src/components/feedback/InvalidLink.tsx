@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { isApiError } from '../../api/client.ts';
 import { useSession } from '../../auth/use-session.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { primaryButton, secondaryButton } from '../controls/styles.ts';
 import { Panel } from './Panel.tsx';
 
@@ -13,26 +14,22 @@ export function isInvalidLinkError(error: unknown): boolean {
   return isApiError(error, 404);
 }
 
-export const INVALID_LINK_TITLE = 'This link is not valid';
-
 /** Shown in place of a whole viewer screen (dashboard, KvK DKP, rally, formula) when its link is not valid. */
 export function InvalidLinkPanel() {
+  const { t } = useT();
   const { isAuthenticated } = useSession();
   return (
     <div data-testid="invalid-link">
-      <Panel title={INVALID_LINK_TITLE} tone="error">
-        <p>
-          The kingdom number or its access code in this address is wrong. The code may have been changed by
-          the kingdom's leaders, or the link was mistyped or cut short.
-        </p>
-        <p>Ask your kingdom's leaders for the current link.</p>
+      <Panel title={t('invalidLink.title')} tone="error">
+        <p>{t('invalidLink.text')}</p>
+        <p>{t('invalidLink.ask')}</p>
         <div className="flex flex-col justify-center gap-2 sm:flex-row">
           <Link to="/" className={primaryButton}>
-            Go to the home page
+            {t('invalidLink.home')}
           </Link>
           {isAuthenticated && (
             <Link to="/admin/settings" className={secondaryButton}>
-              Kingdom Management
+              {t('header.kingdomManagement')}
             </Link>
           )}
         </div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n/i18n.ts';
 
 interface PanelProps {
   title: string;
@@ -27,8 +28,9 @@ interface ErrorPanelProps {
 }
 
 export function ErrorPanel({ message, onRetry, retrying = false }: ErrorPanelProps) {
+  const { t } = useT();
   return (
-    <Panel title="Something went wrong" tone="error">
+    <Panel title={t('error.title')} tone="error">
       <p>{message}</p>
       {onRetry && (
         <button
@@ -37,7 +39,7 @@ export function ErrorPanel({ message, onRetry, retrying = false }: ErrorPanelPro
           disabled={retrying}
           className="rounded-md bg-sky-600 px-4 py-2 text-sm font-medium text-white hover:bg-sky-500 disabled:opacity-60"
         >
-          {retrying ? 'Retrying...' : 'Retry'}
+          {retrying ? t('error.retrying') : t('error.retry')}
         </button>
       )}
     </Panel>

@@ -1,4 +1,5 @@
 import { QUERY_RETRY_COUNT } from '@kingdom-stats/core';
+import { useT } from '../../i18n/i18n.ts';
 
 interface LoadProblemProps {
   /** What is being loaded, in the user's words: 'page 2', 'the dashboard'. */
@@ -18,6 +19,7 @@ interface LoadProblemProps {
  * that asked for the page is, so it is seen wherever the reader has scrolled.
  */
 export function LoadProblem({ what, failures, fetching, error, onRetry }: LoadProblemProps) {
+  const { t } = useT();
   const retrying = fetching && failures > 0;
   if (!retrying && error === null) return null;
   return (
@@ -33,20 +35,22 @@ export function LoadProblem({ what, failures, fetching, error, onRetry }: LoadPr
       >
         {retrying ? (
           <span>
-            Couldn't load {what} — retrying {Math.min(failures, QUERY_RETRY_COUNT)}/{QUERY_RETRY_COUNT}
+            {t('load.retrying', {
+              what,
+              attempt: String(Math.min(failures, QUERY_RETRY_COUNT)),
+              attempts: String(QUERY_RETRY_COUNT),
+            })}
           </span>
         ) : (
           <>
-            <span>
-              Couldn't load {what}: {error}
-            </span>
+            <span>{t('load.failed', { what, error })}</span>
             <button
               type="button"
               onClick={onRetry}
               disabled={fetching}
               className="rounded-md bg-sky-600 px-3 py-1 text-sm font-medium text-white hover:bg-sky-500 disabled:opacity-60"
             >
-              {fetching ? 'Retrying...' : 'Retry'}
+              {fetching ? t('error.retrying') : t('error.retry')}
             </button>
           </>
         )}

@@ -3,6 +3,8 @@ import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-r
 import { useSignOut } from '../../api/auth.ts';
 import { usePublicConfig } from '../../api/public-config.ts';
 import { useSession } from '../../auth/use-session.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { LanguageMenu } from '../../i18n/LanguageMenu.tsx';
 
 export const PRODUCT_NAME = 'Kingdom Stats';
 
@@ -33,6 +35,7 @@ function ExternalIcon() {
  * do not fit beside the name move to a second row.
  */
 function SiteHeader() {
+  const { t } = useT();
   const { isAuthenticated, isSuperadmin, user } = useSession();
   const config = usePublicConfig();
   const signOut = useSignOut();
@@ -49,7 +52,7 @@ function SiteHeader() {
           rel="noopener noreferrer"
           className={`${navLink} inline-flex items-center gap-1`}
         >
-          Shop
+          {t('header.shop')}
           <ExternalIcon />
         </a>
       )}
@@ -59,7 +62,7 @@ function SiteHeader() {
           end
           className={({ isActive }) => `${navLink} ${isActive ? navLinkActive : ''}`}
         >
-          Kingdom Management
+          {t('header.kingdomManagement')}
         </NavLink>
       )}
       {isAuthenticated && isSuperadmin && (
@@ -67,7 +70,7 @@ function SiteHeader() {
           to="/admin/users"
           className={({ isActive }) => `${navLink} ${isActive ? navLinkActive : ''}`}
         >
-          User Management
+          {t('header.userManagement')}
         </NavLink>
       )}
     </>
@@ -84,14 +87,15 @@ function SiteHeader() {
           <Logo />
           <span className="truncate">{PRODUCT_NAME}</span>
         </Link>
-        <nav aria-label="Site" className="flex items-center gap-1">
+        <nav aria-label={t('header.siteNav')} className="flex items-center gap-1">
           <div className="hidden items-center gap-1 sm:flex">{links}</div>
+          <LanguageMenu />
           {isAuthenticated ? (
             <>
               {user?.username && (
                 <span
                   className="hidden px-2 text-sm text-slate-400 lg:inline"
-                  title={`Signed in as ${user.username}`}
+                  title={t('header.signedInAs', { username: user.username })}
                 >
                   {user.username}
                 </span>
@@ -99,23 +103,23 @@ function SiteHeader() {
               <button
                 type="button"
                 onClick={() => void signOut()}
-                className={`ml-1 h-9 rounded-lg border border-slate-700 px-3 text-sm font-medium text-slate-200 hover:border-slate-500 hover:bg-slate-800 ${focus}`}
+                className={`ms-1 h-9 rounded-lg border whitespace-nowrap border-slate-700 px-3 text-sm font-medium text-slate-200 hover:border-slate-500 hover:bg-slate-800 ${focus}`}
               >
-                Sign Out
+                {t('header.signOut')}
               </button>
             </>
           ) : (
             <Link
               to="/login"
-              className={`ml-1 inline-flex h-9 items-center rounded-lg bg-sky-500 px-4 text-sm font-semibold text-slate-950 hover:bg-sky-400 ${focus}`}
+              className={`ms-1 inline-flex h-9 items-center rounded-lg bg-sky-500 px-4 whitespace-nowrap text-sm font-semibold text-slate-950 hover:bg-sky-400 ${focus}`}
             >
-              Login
+              {t('header.login')}
             </Link>
           )}
         </nav>
       </div>
       {hasLinks && (
-        <nav aria-label="Site links" className="border-t border-slate-800/70 sm:hidden">
+        <nav aria-label={t('header.siteLinks')} className="border-t border-slate-800/70 sm:hidden">
           <div className="mx-auto flex w-full max-w-7xl flex-wrap items-center gap-1 px-3 py-1.5">
             {links}
           </div>
@@ -130,6 +134,7 @@ function SiteHeader() {
 }
 
 export function AppShell() {
+  const { t } = useT();
   return (
     <div className="flex min-h-dvh flex-col bg-slate-950 text-slate-100">
       <SiteHeader />
@@ -140,8 +145,7 @@ export function AppShell() {
 
       <footer className="border-t border-slate-800">
         <p className="mx-auto w-full max-w-7xl px-4 py-4 text-center text-xs text-slate-400 sm:px-6 lg:px-8">
-          {PRODUCT_NAME} is a fan-made project and is not affiliated with the game publisher. ©{' '}
-          {COPYRIGHT_YEAR}
+          {t('footer.notice', { product: PRODUCT_NAME, year: String(COPYRIGHT_YEAR) })}
         </p>
       </footer>
       <ScrollRestoration />

@@ -1,12 +1,13 @@
 import { NavLink } from 'react-router';
 import { type SessionApi, useSession } from '../../auth/use-session.ts';
+import { type MessageId, useT } from '../../i18n/i18n.ts';
 
 /** The viewer screens of one kingdom, all opened with its access code. */
 export type ViewerScreen = 'dashboard' | 'kd-dashboard' | 'rally' | 'movements';
 
 interface ScreenLink {
   screen: ViewerScreen;
-  label: string;
+  label: MessageId;
   path: (kd: string, code: string) => string;
 }
 
@@ -18,12 +19,16 @@ const seg = (value: string) => encodeURIComponent(value);
  * links to it.
  */
 export const VIEWER_SCREENS: readonly ScreenLink[] = [
-  { screen: 'dashboard', label: 'Dashboard', path: (kd, code) => `/${seg(kd)}/dashboard/${seg(code)}` },
-  { screen: 'kd-dashboard', label: 'KvK DKP', path: (kd, code) => `/${seg(kd)}/kd-dashboard/${seg(code)}` },
-  { screen: 'rally', label: 'Rallies', path: (kd, code) => `/${seg(kd)}/rallydata/${seg(code)}` },
+  { screen: 'dashboard', label: 'nav.dashboard', path: (kd, code) => `/${seg(kd)}/dashboard/${seg(code)}` },
+  {
+    screen: 'kd-dashboard',
+    label: 'nav.kvkDkp',
+    path: (kd, code) => `/${seg(kd)}/kd-dashboard/${seg(code)}`,
+  },
+  { screen: 'rally', label: 'nav.rallies', path: (kd, code) => `/${seg(kd)}/rallydata/${seg(code)}` },
   {
     screen: 'movements',
-    label: 'Arrivals & departures',
+    label: 'nav.movements',
     path: (kd, code) => `/${seg(kd)}/movements/${seg(code)}`,
   },
 ];
@@ -52,27 +57,28 @@ const active = 'border-sky-500/60 bg-sky-500/10 text-sky-100';
  * everyone with the code, and for the kingdom's admins its home, settings and formula editor.
  */
 export function KingdomNav({ kd, code }: { kd: string; code: string }) {
+  const { t } = useT();
   const session = useSession();
   const admin = canAdminKingdom(session, kd);
   const className = ({ isActive }: { isActive: boolean }) => `${link} ${isActive ? active : idle}`;
   return (
-    <nav aria-label={`Kingdom ${kd}`} className="-mx-1 mb-4 flex gap-1.5 overflow-x-auto px-1 pb-1">
+    <nav aria-label={t('nav.kingdom', { kd })} className="-mx-1 mb-4 flex gap-1.5 overflow-x-auto px-1 pb-1">
       {VIEWER_SCREENS.map(({ screen, label, path }) => (
         <NavLink key={screen} to={path(kd, code)} className={className}>
-          {label}
+          {t(label)}
         </NavLink>
       ))}
       {admin && (
         <>
           <span aria-hidden="true" className="mx-1 w-px shrink-0 self-stretch bg-slate-800" />
           <NavLink to={kingdomHomePath(kd)} className={className}>
-            Kingdom home
+            {t('nav.kingdomHome')}
           </NavLink>
           <NavLink to={formulaEditorPath(kd, code)} className={className}>
-            Formula
+            {t('nav.formula')}
           </NavLink>
           <NavLink to={kingdomSettingsPath(kd, code)} className={className}>
-            Settings
+            {t('nav.settings')}
           </NavLink>
         </>
       )}

@@ -84,7 +84,7 @@ export function Menu({ label, trigger, items, disabled }: MenuProps) {
           aria-label={label}
           tabIndex={-1}
           onKeyDown={onMenuKeyDown}
-          className="absolute right-0 z-30 mt-1 min-w-44 overflow-hidden rounded-lg border border-slate-700 bg-slate-900 py-1 shadow-xl shadow-black/40"
+          className="absolute end-0 z-30 mt-1 min-w-44 overflow-hidden rounded-lg border border-slate-700 bg-slate-900 py-1 shadow-xl shadow-black/40"
         >
           {items.map((item) => (
             <button

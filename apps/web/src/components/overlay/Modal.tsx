@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useT } from '../../i18n/i18n.ts';
 
 interface ModalProps {
   open: boolean;
@@ -23,6 +24,7 @@ const FOCUSABLE =
  * inside itself, so it always fits the screen.
  */
 export function Modal({ open, onClose, title, description, footer, size = 'md', children }: ModalProps) {
+  const { t } = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -103,7 +105,7 @@ export function Modal({ open, onClose, title, description, footer, size = 'md', 
             <button
               type="button"
               onClick={onClose}
-              aria-label="Close dialog"
+              aria-label={t('dialog.close')}
               className="grid size-8 shrink-0 place-items-center rounded-md text-slate-400 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-400"
             >
               <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">

@@ -1,5 +1,6 @@
 import type { SortDirection } from '@kingdom-stats/core';
 import { useId } from 'react';
+import { useT } from '../../i18n/i18n.ts';
 import { secondaryButton, selectClass } from '../controls/styles.ts';
 
 interface CardSortProps {
@@ -17,6 +18,7 @@ interface CardSortProps {
  * newly chosen field starts highest first, as the readers of these lists want the top of a ranking.
  */
 export function CardSort({ options, sort, unsortedLabel, onSort }: CardSortProps) {
+  const { t } = useT();
   const id = useId();
   const known = sort !== null && options.some(([key]) => key === sort.key);
   const value = known ? sort.key : '';
@@ -24,7 +26,7 @@ export function CardSort({ options, sort, unsortedLabel, onSort }: CardSortProps
     <div className="flex items-end gap-2 md:hidden" data-testid="card-sort">
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <label htmlFor={id} className="text-xs font-medium text-slate-400">
-          Sort by
+          {t('table.sortBy')}
         </label>
         <select
           id={id}
@@ -35,7 +37,9 @@ export function CardSort({ options, sort, unsortedLabel, onSort }: CardSortProps
             onSort(key === '' ? null : { key, direction: 'desc' });
           }}
         >
-          {(unsortedLabel !== undefined || !known) && <option value="">{unsortedLabel ?? 'Choose…'}</option>}
+          {(unsortedLabel !== undefined || !known) && (
+            <option value="">{unsortedLabel ?? t('table.choose')}</option>
+          )}
           {options.map(([key, label]) => (
             <option key={key} value={key}>
               {label}
@@ -50,13 +54,9 @@ export function CardSort({ options, sort, unsortedLabel, onSort }: CardSortProps
         onClick={() =>
           sort && onSort({ key: sort.key, direction: sort.direction === 'desc' ? 'asc' : 'desc' })
         }
-        aria-label={
-          sort?.direction === 'asc'
-            ? 'Sorted lowest first; sort highest first'
-            : 'Sorted highest first; sort lowest first'
-        }
+        aria-label={sort?.direction === 'asc' ? t('table.sortedLowestFirst') : t('table.sortedHighestFirst')}
       >
-        {sort?.direction === 'asc' ? '↑ Lowest first' : '↓ Highest first'}
+        {sort?.direction === 'asc' ? t('table.lowestFirst') : t('table.highestFirst')}
       </button>
     </div>
   );

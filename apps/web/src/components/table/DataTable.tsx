@@ -1,5 +1,6 @@
 import type { SortEntry } from '@kingdom-stats/core';
 import { type CSSProperties, type MouseEvent, type ReactNode, useMemo } from 'react';
+import { columnLabel } from '../../i18n/columns.ts';
 import { SortIndicator } from './SortIndicator.tsx';
 
 /** How a column looks and behaves; the cell renderer gets the original row. */
@@ -88,12 +89,12 @@ export interface DataTableProps<T> {
   dense?: boolean;
 }
 
-const ALIGN = { left: 'text-left', right: 'text-right', center: 'text-center' } as const;
+const ALIGN = { left: 'text-start', right: 'text-end', center: 'text-center' } as const;
 /**
  * Right-aligned columns are numbers: their cells line their digits up themselves, so a number needs no element of
  * its own (a page of the player table is some 340 elements fewer; docs/benchmarks.md, "Issue 16: one layout drawn").
  */
-const CELL_ALIGN = { ...ALIGN, right: 'text-right tabular-nums' } as const;
+const CELL_ALIGN = { ...ALIGN, right: 'text-end tabular-nums' } as const;
 const JUSTIFY = { left: 'justify-start', right: 'justify-end', center: 'justify-center' } as const;
 
 /**
@@ -128,7 +129,7 @@ export function DataTable<T>({
       arrange(columns).map(({ column, right }) => ({
         column,
         meta: {
-          label: column.header,
+          label: columnLabel(column.header),
           align: column.align,
           width: column.width,
           sortable: column.sortable,
@@ -156,7 +157,7 @@ export function DataTable<T>({
       aria-busy={busy}
     >
       {busy && (
-        <div aria-hidden="true" className="sticky top-0 left-0 z-30 -mb-0.5 h-0.5 w-full overflow-hidden">
+        <div aria-hidden="true" className="sticky top-0 start-0 z-30 -mb-0.5 h-0.5 w-full overflow-hidden">
           <div className="h-full w-full animate-pulse bg-sky-400" />
         </div>
       )}
@@ -184,7 +185,7 @@ export function DataTable<T>({
                   scope="col"
                   aria-sort={sortable ? (ariaSort ?? 'none') : undefined}
                   title={meta.title}
-                  data-column={meta.label}
+                  data-column={column.header}
                   data-highlight={meta.highlight ? 'true' : undefined}
                   data-pinned={meta.pinEnd ? 'end' : undefined}
                   style={
@@ -196,7 +197,7 @@ export function DataTable<T>({
                       : undefined
                   }
                   className={`sticky top-0 border-b border-slate-700 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-300 uppercase ${
-                    meta.sticky ? 'left-0 z-20' : meta.pinEnd ? 'z-20 md:right-(--pin-right)' : 'z-10'
+                    meta.sticky ? 'start-0 z-20' : meta.pinEnd ? 'z-20 md:end-(--pin-right)' : 'z-10'
                   } ${meta.highlight ? 'bg-amber-950' : 'bg-slate-900'} ${ALIGN[align]} ${
                     sortable ? 'p-0' : cellPadding
                   }`}
@@ -239,7 +240,7 @@ export function DataTable<T>({
             <tr>
               <td colSpan={columns.length} className="p-0 text-slate-400">
                 {/* Kept in the visible part of a wide table: centred across 1,400 px it sat off-screen on phones. */}
-                <div className="sticky left-0 w-[min(100%,calc(100vw-2rem))] px-4 py-10 text-center">
+                <div className="sticky start-0 w-[min(100%,calc(100vw-2rem))] px-4 py-10 text-center">
                   {empty}
                 </div>
               </td>
@@ -282,9 +283,9 @@ export function DataTable<T>({
                           CELL_ALIGN[meta.align ?? 'left']
                         } ${
                           meta.sticky
-                            ? 'sticky left-0 z-[5] bg-slate-900 group-hover:bg-slate-800'
+                            ? 'sticky start-0 z-[5] bg-slate-900 group-hover:bg-slate-800'
                             : meta.pinEnd
-                              ? `z-[5] md:sticky md:right-(--pin-right) ${meta.highlight ? '' : 'bg-slate-900 group-hover:bg-slate-800'}`
+                              ? `z-[5] md:sticky md:end-(--pin-right) ${meta.highlight ? '' : 'bg-slate-900 group-hover:bg-slate-800'}`
                               : 'group-hover:bg-slate-800/40'
                         } ${
                           meta.highlight

@@ -9,11 +9,14 @@ interface PageSizeSelectProps {
   disabled?: boolean;
 }
 
+import { useT } from '../../i18n/i18n.ts';
+
 export function PageSizeSelect({ value, onChange, sizes = TABLE_PAGE_SIZES, disabled }: PageSizeSelectProps) {
+  const { t } = useT();
   const id = useId();
   return (
     <div className="flex items-center gap-2 text-sm text-slate-400">
-      <label htmlFor={id}>Rows per page</label>
+      <label htmlFor={id}>{t('table.rowsPerPage')}</label>
       <select
         id={id}
         className={`${selectClass} h-8 py-0`}

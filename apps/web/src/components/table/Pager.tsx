@@ -12,8 +12,11 @@ const button =
   'inline-flex h-8 min-w-8 items-center justify-center rounded-md px-2 text-sm tabular-nums transition-colors ' +
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-400 disabled:cursor-not-allowed disabled:opacity-40';
 
+import { useT } from '../../i18n/i18n.ts';
+
 /** Page buttons: every page up to 7, otherwise first, last and the current page's neighbours with ellipses. */
 export function Pager({ page, pageCount, onPageChange, label, disabled = false }: PagerProps) {
+  const { t } = useT();
   if (pageCount <= 1) return null;
   const items = pagerItems(page, pageCount);
   return (
@@ -23,7 +26,7 @@ export function Pager({ page, pageCount, onPageChange, label, disabled = false }
         className={`${button} text-slate-300 hover:bg-slate-800`}
         onClick={() => onPageChange(page - 1)}
         disabled={disabled || page <= 1}
-        aria-label="Previous page"
+        aria-label={t('table.previousPage')}
       >
         <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">
           <path d="M10 3 5 8l5 5" fill="none" stroke="currentColor" strokeWidth="1.8" />
@@ -44,7 +47,7 @@ export function Pager({ page, pageCount, onPageChange, label, disabled = false }
             }`}
             onClick={() => onPageChange(item)}
             disabled={disabled}
-            aria-label={`Page ${item}`}
+            aria-label={t('table.page', { page: String(item) })}
             aria-current={item === page ? 'page' : undefined}
           >
             {item}
@@ -56,7 +59,7 @@ export function Pager({ page, pageCount, onPageChange, label, disabled = false }
         className={`${button} text-slate-300 hover:bg-slate-800`}
         onClick={() => onPageChange(page + 1)}
         disabled={disabled || page >= pageCount}
-        aria-label="Next page"
+        aria-label={t('table.nextPage')}
       >
         <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">
           <path d="m6 3 5 5-5 5" fill="none" stroke="currentColor" strokeWidth="1.8" />

@@ -1,4 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { useT } from '../../i18n/i18n.ts';
 import { useWideScreen } from '../layout/useWideScreen.ts';
 
 /** How the long tables show on a phone: one card per row (the default), or the full table, scrolled sideways. */
@@ -54,6 +55,7 @@ export function PhoneLayoutSwitch({
   layout: PhoneLayout;
   onChange: (layout: PhoneLayout) => void;
 }) {
+  const { t } = useT();
   const button = (value: PhoneLayout, label: string) => (
     <button
       type="button"
@@ -68,9 +70,9 @@ export function PhoneLayoutSwitch({
   );
   return (
     <fieldset className="inline-flex self-start rounded-lg border border-slate-700 p-0.5 md:hidden">
-      <legend className="sr-only">Show as</legend>
-      {button('cards', 'Cards')}
-      {button('table', 'Table')}
+      <legend className="sr-only">{t('table.showAs')}</legend>
+      {button('cards', t('table.cards'))}
+      {button('table', t('table.table'))}
     </fieldset>
   );
 }

@@ -1,4 +1,4 @@
-import { FIELD_LABELS, formatInteger } from '@kingdom-stats/core';
+import { FIELD_LABELS, formatInteger, formatUtcMinute } from '@kingdom-stats/core';
 import type { ReviewMark as Mark, ReviewMarks } from '@kingdom-stats/core/api';
 import { createContext, useContext } from 'react';
 
@@ -10,18 +10,14 @@ function fieldLabel(field: string): string {
   return FIELD_LABELS[field as keyof typeof FIELD_LABELS] ?? field;
 }
 
-function scanDate(takenAt: number): string {
-  return `${new Date(takenAt * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
 /** What the mark's tooltip says: each value under review with its reason, each correction with old → new. */
 export function reviewMarkText(mark: Mark): string {
   return [
     ...mark.underReview.map((u) => `Under review (${fieldLabel(u.field)}): ${u.reason}`),
     ...mark.corrected.map((c) =>
       c.field === 'row'
-        ? `Corrected: the governor's row of the scan of ${scanDate(c.takenAt)} is left out`
-        : `Corrected: ${fieldLabel(c.field)} in the scan of ${scanDate(c.takenAt)}, ${formatInteger(c.oldValue)} → ${formatInteger(c.newValue)}`,
+        ? `Corrected: the governor's row of the scan of ${formatUtcMinute(c.takenAt)} is left out`
+        : `Corrected: ${fieldLabel(c.field)} in the scan of ${formatUtcMinute(c.takenAt)}, ${formatInteger(c.oldValue)} → ${formatInteger(c.newValue)}`,
     ),
   ].join('\n');
 }

@@ -1,4 +1,5 @@
-import { countNoun, formatInteger } from '@kingdom-stats/core';
+import { fullNumber } from '../../format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { Pager } from './Pager.tsx';
 import { PageSizeSelect } from './PageSizeSelect.tsx';
 
@@ -6,8 +7,8 @@ interface TableFooterProps {
   page: number;
   pageSize: number;
   total: number;
-  /** What a row is, in the singular ('governor', 'kingdom'): the count says '1 governor' or '3,712 governors'. */
-  noun: string;
+  /** What a row is: the count says '1 governor' or '3,712 governors' in the reader's language. */
+  noun: 'governor' | 'kingdom' | 'camp';
   onPageChange: (page: number) => void;
   onPageSizeChange: (size: number) => void;
   label: string;
@@ -25,13 +26,19 @@ export function TableFooter({
   label,
   disabled,
 }: TableFooterProps) {
+  const { t } = useT();
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   return (
     <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
       <p className="text-sm text-slate-400" aria-live="polite" data-testid="table-range">
-        Showing {formatInteger(from)}–{formatInteger(to)} of {countNoun(total, noun)}
+        {t(`table.range.${noun}`, {
+          from: fullNumber(from),
+          to: fullNumber(to),
+          total,
+          count: fullNumber(total),
+        })}
       </p>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <PageSizeSelect value={pageSize} onChange={onPageSizeChange} disabled={disabled} />

@@ -1,7 +1,9 @@
+import { formatUtcMinute } from '@kingdom-stats/core';
+
 /** Admin screens show times in UTC, the game's clock: `2026-10-01 12:00 UTC`. */
 export function formatUtc(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '-';
-  return `${new Date(seconds * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return formatUtcMinute(seconds);
 }
 
 /** A `datetime-local` input's value (`2026-10-01T12:00`) read as UTC, in unix seconds; null when empty or bad. */

@@ -11,6 +11,7 @@ import { buildCsv } from '../../export/csv.ts';
 import { downloadBlob } from '../../export/download.ts';
 import { CAMP_SHEET, summarySheet } from '../../export/sheets.ts';
 import { buildXlsx } from '../../export/xlsx.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { CAMP_HEADER, type SummaryRow, summaryColumns, summaryRows } from './summary.ts';
 import { campNameColumn, metricColumn } from './summary-columns.tsx';
 
@@ -27,14 +28,8 @@ interface CampPerformanceProps {
  * Camp Wise Performance: one row per camp, sortable on any column (shift-click adds a column to the sort), bars
  * against each column's maximum, and the table as CSV or Excel.
  */
-export function CampPerformance({
-  id,
-  title,
-  summary,
-  campColors,
-  busy,
-  description = 'Totals per camp over the selected period. Shift-click headers to sort by several columns.',
-}: CampPerformanceProps) {
+export function CampPerformance({ id, title, summary, campColors, busy, description }: CampPerformanceProps) {
+  const { t } = useT();
   const [sorts, setSorts] = useState<SortEntry[]>([]);
   const [exporting, setExporting] = useState(false);
   const infos = useMemo(() => summaryColumns(summary), [summary]);
@@ -53,7 +48,7 @@ export function CampPerformance({
 
   const exportAs = async (format: 'csv' | 'xlsx') => {
     if (summary.data.length === 0) {
-      window.alert('No data to export');
+      window.alert(t('export.noData'));
       return;
     }
     setExporting(true);
@@ -66,7 +61,9 @@ export function CampPerformance({
       const blob = format === 'csv' ? await buildCsv(sheet) : await buildXlsx([sheet]);
       downloadBlob(blob, campPerformanceFileName(format, Date.now() / 1000));
     } catch (error) {
-      window.alert(`Failed to export data: ${error instanceof Error ? error.message : String(error)}`);
+      window.alert(
+        t('export.failedWithReason', { reason: error instanceof Error ? error.message : String(error) }),
+      );
     } finally {
       setExporting(false);
     }
@@ -76,26 +73,26 @@ export function CampPerformance({
     <Section
       id={id}
       title={title}
-      description={description}
+      description={description ?? t('camps.description')}
       actions={
         <Menu
-          label={exporting ? 'Exporting...' : 'Export camp table'}
+          label={exporting ? t('export.exporting') : t('camps.export')}
           disabled={exporting}
           trigger={
             <>
               <DownloadIcon />
-              <span>{exporting ? 'Exporting...' : 'Export'}</span>
+              <span>{exporting ? t('export.exporting') : t('export.export')}</span>
             </>
           }
           items={[
-            { label: 'Export as CSV', onSelect: () => void exportAs('csv') },
-            { label: 'Export as Excel', onSelect: () => void exportAs('xlsx') },
+            { label: t('export.asCsv'), onSelect: () => void exportAs('csv') },
+            { label: t('export.asExcel'), onSelect: () => void exportAs('xlsx') },
           ]}
         />
       }
     >
       <DataTable
-        caption={`${title}: one row per camp`}
+        caption={t('camps.caption', { title })}
         columns={columns}
         rows={paging.rows}
         rowKey={(row) => String(row[summary.headers[0] ?? ''] ?? row.__index)}
@@ -105,7 +102,7 @@ export function CampPerformance({
         minWidth={800}
         busy={busy}
         dense
-        empty="No data available"
+        empty={t('table.noData')}
       />
       {rows.length > 10 && (
         <TableFooter
@@ -115,7 +112,7 @@ export function CampPerformance({
           noun="camp"
           onPageChange={paging.setPage}
           onPageSizeChange={paging.setPageSize}
-          label={`${title} pages`}
+          label={t('table.pages', { title })}
         />
       )}
     </Section>

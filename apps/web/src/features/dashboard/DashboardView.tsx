@@ -1,17 +1,9 @@
-import {
-  campColorMap,
-  cycleSort,
-  DIPLO_LOADING_DELAY_MS,
-  MAX_EXPORT_PAGE_SIZE,
-  playerStatsFileName,
-} from '@kingdom-stats/core';
+import { campColorMap } from '@kingdom-stats/core';
 import type { DashboardResponse, SettingsResponse } from '@kingdom-stats/core/api';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import {
   ALL,
-  fetchDashboardData,
-  firstPlayerQuery,
   type PlayerQuery,
   useAllKds,
   useDashboardData,
@@ -23,21 +15,17 @@ import { ErrorPanel } from '../../components/feedback/Panel.tsx';
 import { LoadProblem } from '../../components/feedback/RetryStatus.tsx';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
-import { RowMarks } from '../../components/table/FarmMark.tsx';
-import { downloadBlob } from '../../export/download.ts';
-import { playerSheet } from '../../export/sheets.ts';
-import { buildXlsx } from '../../export/xlsx.ts';
-import { kingdomLabel } from '../kingdom.ts';
-import { CampPerformance } from './CampPerformance.tsx';
+import { translate, useT } from '../../i18n/i18n.ts';
+import { DashboardSections, initialTable } from './DashboardSections.tsx';
 import { EmptyState } from './EmptyState.tsx';
-import { FormulaStrip } from './FormulaStrip.tsx';
-import { KingdomPerformance } from './KingdomPerformance.tsx';
 import { AutarchView, DiploModal, FilterModal } from './lazy-parts.tsx';
 import { type Mode, ModeSwitch } from './ModeSwitch.tsx';
 import { type Period, PeriodHeader, samePeriod } from './PeriodHeader.tsx';
-import { PlayerTable, type PlayerTableState } from './PlayerTable.tsx';
+import type { PlayerTableState } from './PlayerTable.tsx';
 import { kdChoices, loadingWhat, narrowCamps, narrowKds } from './table-choices.ts';
 import { useDashboardAddress } from './useDashboardAddress.ts';
+import { useDiploOpening } from './useDiploOpening.ts';
+import { usePlayerExport } from './usePlayerExport.ts';
 import { useScrollKeeper } from './useScrollKeeper.ts';
 
 interface DashboardViewProps {
@@ -54,18 +42,19 @@ export function dashboardErrorMessage(error: unknown): string {
     if (body && typeof body.error === 'string' && body.error.trim() !== '') return body.error;
   }
   if (error instanceof Error && error.message.trim() !== '') return error.message;
-  return 'Failed to fetch dashboard data';
+  return translate('dashboard.fetchFailed');
 }
 
 /** The main dashboard for one kingdom; shared by its own route and the demo route. */
 export function DashboardView({ kd, code, banner }: DashboardViewProps) {
+  const { t } = useT();
   const settings = useDashboardSettings(kd, code);
-  const title = `Main dashboard — ${kingdomLabel(kd)}`;
+  const title = t('dashboard.title', { kd });
   if (settings.isPending) {
     return (
       <>
         <PageHeader title={title} />
-        <Spinner label="Loading dashboard..." />
+        <Spinner label={t('dashboard.loading')} />
       </>
     );
   }
@@ -77,11 +66,6 @@ export function DashboardView({ kd, code, banner }: DashboardViewProps) {
   return (
     <Dashboard key={`${kd}/${code}`} kd={kd} code={code} defaults={defaults} title={title} banner={banner} />
   );
-}
-
-function initialTable(defaults: SettingsResponse): PlayerTableState {
-  const { start: _start, end: _end, ...table } = firstPlayerQuery(defaults.defaultTopFilter);
-  return table;
 }
 
 function Dashboard({
@@ -97,6 +81,7 @@ function Dashboard({
   title: string;
   banner?: React.ReactNode;
 }) {
+  const { t } = useT();
   const [mode, setMode] = useState<Mode>('normal');
   // The period and the table's view live in the address. No period until one is applied (or the address names
   // one): the server then uses the kingdom's default dates itself, so the first call is the one the page's first
@@ -104,12 +89,8 @@ function Dashboard({
   const { query, applied, table, setTable, setApplied } = useDashboardAddress(defaults.defaultTopFilter);
   const [draft, setDraft] = useState<Period | null>(applied);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [diploOpen, setDiploOpen] = useState(false);
-  const [diploLoading, setDiploLoading] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const diplo = useDiploOpening();
   const [updateError, setUpdateError] = useState<string | null>(null);
-  const diploTimer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(diploTimer.current), []);
 
   const data = useDashboardData(kd, code, query);
   const allKds = useAllKds(code);
@@ -171,67 +152,25 @@ function Dashboard({
   const apply = async () => {
     if (!draft || !current) return;
     if (Number(draft.start) > Number(draft.end)) {
-      window.alert('Start date cannot be later than end date');
+      window.alert(t('period.startAfterEnd'));
       return;
     }
     setUpdateError(null);
     try {
       await updateTables.mutateAsync({ kd, code, start_date: draft.start, end_date: draft.end });
     } catch {
-      setUpdateError('Failed to update tables');
+      setUpdateError(t('period.updateFailed'));
       return;
     }
     remember();
     setApplied({ ...draft });
   };
 
-  const openDiplo = () => {
-    setDiploLoading(true);
-    window.clearTimeout(diploTimer.current);
-    diploTimer.current = window.setTimeout(() => {
-      setDiploLoading(false);
-      setDiploOpen(true);
-    }, DIPLO_LOADING_DELAY_MS);
-  };
-
-  const exportPlayers = async () => {
-    if (table.kd === ALL) {
-      window.alert('Please select a specific KD to export data.');
-      return;
-    }
-    setExporting(true);
-    try {
-      const full = await fetchDashboardData(kd, code, { ...query, page: 1, pageSize: MAX_EXPORT_PAGE_SIZE });
-      if (full.playerData.length === 0) {
-        window.alert('No data available to export');
-        return;
-      }
-      const blob = await buildXlsx([playerSheet(full.playerData, full.reviewMarks, full.farmMarks)]);
-      downloadBlob(
-        blob,
-        playerStatsFileName({
-          kd: table.kd,
-          start: Number(full.selectedDates.start),
-          end: Number(full.selectedDates.end),
-          camp: table.camp,
-          top: table.top,
-          search: table.search,
-          sorted: table.sorts.length > 0,
-        }),
-      );
-    } catch {
-      window.alert('Failed to export data. Please try again.');
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { exporting, exportPlayers } = usePlayerExport(kd, code, query, table);
 
   const showSwitch = answer?.showAutarchSwitcher === true;
   const header = (
-    <PageHeader
-      title={title}
-      description="Player, camp and kingdom performance over a chosen scan period, scored with the kingdom's DKP formula."
-    >
+    <PageHeader title={title} description={t('dashboard.description')}>
       {showSwitch && <ModeSwitch mode={mode} onChange={setMode} />}
     </PageHeader>
   );
@@ -241,7 +180,7 @@ function Dashboard({
       <>
         {banner}
         {header}
-        <Spinner label="Loading dashboard..." />
+        <Spinner label={t('dashboard.loading')} />
       </>
     );
   }
@@ -295,8 +234,8 @@ function Dashboard({
           updating={updateTables.isPending || (busy && applied !== null && !samePeriod(applied, period))}
           onDraft={setDraft}
           onApply={() => void apply()}
-          diploLoading={diploLoading}
-          onDiplo={openDiplo}
+          diploLoading={diplo.loading}
+          onDiplo={diplo.start}
         />
       )}
       {updateError && (
@@ -317,68 +256,21 @@ function Dashboard({
       {noScans || emptyPeriod ? (
         <EmptyState />
       ) : (
-        <>
-          <FormulaStrip formulaString={answer.formulaString} />
-          <nav aria-label="Sections" className="-mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-            <a className="text-sky-300 hover:underline" href="#campPerformance">
-              Camps
-            </a>
-            <a className="text-sky-300 hover:underline" href="#kingdomPerformance">
-              Kingdoms
-            </a>
-            <a className="text-sky-300 hover:underline" href="#playerStats">
-              Players
-            </a>
-          </nav>
-          <CampPerformance
-            id="campPerformance"
-            title="Camp Wise Performance"
-            summary={answer.campSummary}
-            campColors={campColors}
-            busy={busy}
-          />
-          <KingdomPerformance
-            id="kingdomPerformance"
-            title="Kingdom Wise Performance"
-            summary={answer.kdSummary}
-            campColors={campColors}
-            busy={busy}
-          />
-          <RowMarks review={answer.reviewMarks} farms={answer.farmMarks}>
-            <PlayerTable
-              state={{ ...table, page: shownQuery.page, pageSize: shownQuery.pageSize }}
-              rows={answer.playerData}
-              total={answer.totalPlayers}
-              kds={kdOptions}
-              camps={campOptions}
-              campColors={campColors}
-              defaultTop={defaults.defaultTopFilter}
-              busy={busy}
-              exporting={exporting}
-              hasActiveFilters={hasActiveFilters}
-              onSort={(key, multi) => change({ sorts: cycleSort(table.sorts, key, { multi }) })}
-              onCardSort={(sort) => change({ sorts: sort ? [{ ...sort, priority: 1 }] : [] })}
-              onSearch={(search) => change({ search })}
-              onKd={(value) => change({ kd: value })}
-              onCamp={(value) => change({ camp: value })}
-              onTop={(value) => change({ top: value })}
-              onRemoveFilter={(index) => change({ filters: table.filters.filter((_, i) => i !== index) })}
-              onOpenFilters={() => setFiltersOpen(true)}
-              onClearFilters={() =>
-                change({
-                  search: '',
-                  kd: ALL,
-                  camp: ALL,
-                  top: initialTable(defaults).top,
-                  filters: [],
-                })
-              }
-              onPage={(page) => change({ page }, false)}
-              onPageSize={(pageSize) => change({ pageSize })}
-              onExport={() => void exportPlayers()}
-            />
-          </RowMarks>
-        </>
+        <DashboardSections
+          answer={answer}
+          table={table}
+          shownQuery={shownQuery}
+          kdOptions={kdOptions}
+          campOptions={campOptions}
+          campColors={campColors}
+          defaults={defaults}
+          busy={busy}
+          exporting={exporting}
+          hasActiveFilters={hasActiveFilters}
+          change={change}
+          onOpenFilters={() => setFiltersOpen(true)}
+          onExport={() => void exportPlayers()}
+        />
       )}
       <FilterModal
         open={filtersOpen}
@@ -390,8 +282,8 @@ function Dashboard({
         }}
       />
       <DiploModal
-        open={diploOpen}
-        onClose={() => setDiploOpen(false)}
+        open={diplo.open}
+        onClose={diplo.close}
         overview={answer.diplomOverview}
         campColors={campColors}
       />

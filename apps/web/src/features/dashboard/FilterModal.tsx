@@ -8,16 +8,18 @@ import {
   selectClass,
 } from '../../components/controls/styles.ts';
 import { Modal } from '../../components/overlay/Modal.tsx';
+import { columnLabel } from '../../i18n/columns.ts';
+import { type MessageId, translate, useT } from '../../i18n/i18n.ts';
 import { FILTERABLE_NUMBER_FIELDS, FILTERABLE_TEXT_FIELDS } from './player-columns.tsx';
 
 const TEXT_OPERATORS: readonly FilterOperator[] = ['contains', 'equals'];
 const NUMBER_OPERATORS: readonly FilterOperator[] = ['greater', 'less', 'equals'];
 
-export const OPERATOR_LABELS: Record<FilterOperator, string> = {
-  contains: 'contains',
-  equals: 'equals',
-  greater: 'greater than',
-  less: 'less than',
+const OPERATOR_LABELS: Record<FilterOperator, MessageId> = {
+  contains: 'filter.op.contains',
+  equals: 'filter.op.equals',
+  greater: 'filter.op.greater',
+  less: 'filter.op.less',
 };
 
 function isTextField(column: string): boolean {
@@ -35,13 +37,9 @@ function operatorsFor(column: string): readonly FilterOperator[] {
 export function conditionProblem(filter: ColumnFilter): string | null {
   if (isTextField(filter.column) || filter.value.trim() === '') return null;
   return tryParseNumber(filter.value) === null
-    ? `${filter.column} needs a number, such as 50M, 1.5K or 1200000`
+    ? translate('filter.needsNumber', { column: columnLabel(filter.column) })
     : null;
 }
-
-/** SPEC §5: a governor without a value in the column passes its condition; the modal says so. */
-export const MISSING_VALUES_PASS =
-  "Governors with no value in a condition's column (shown as '-') pass it, whichever the operator: 'Alliance equals ABC' also shows governors without an alliance.";
 
 type DraftFilter = ColumnFilter & { id: number };
 
@@ -61,12 +59,13 @@ interface FilterModalProps {
  * ('50M'); text conditions ignore case.
  */
 export function FilterModal({ open, filters, onApply, onClose }: FilterModalProps) {
+  const { t } = useT();
   return (
     <Modal
       open={open}
       onClose={onClose}
-      title="Filter players"
-      description="Show only governors matching every condition. Numbers accept K, M and B, e.g. 50M."
+      title={t('filter.title')}
+      description={t('filter.description')}
       size="lg"
       footer={null}
     >
@@ -84,6 +83,7 @@ function FilterForm({
   onApply: (filters: ColumnFilter[]) => void;
   onClose: () => void;
 }) {
+  const { t } = useT();
   const [rows, setRows] = useState<DraftFilter[]>(() =>
     initial.length > 0 ? initial.map(withId) : [blank()],
   );
@@ -103,7 +103,7 @@ function FilterForm({
 
   return (
     <form
-      aria-label="Player filters"
+      aria-label={t('filter.formLabel')}
       onSubmit={(event) => {
         event.preventDefault();
         setChecked(true);
@@ -122,23 +122,23 @@ function FilterForm({
             className="grid grid-cols-[1fr_auto] gap-2 rounded-lg border border-slate-800 p-2 sm:grid-cols-[1fr_10rem_1fr_auto] sm:border-0 sm:p-0"
           >
             <select
-              aria-label={`Condition ${index + 1} column`}
+              aria-label={t('filter.conditionColumn', { n: String(index + 1) })}
               className={`${selectClass} col-span-1 w-full`}
               value={row.column}
               data-autofocus={index === 0 ? true : undefined}
               onChange={(event) => update(index, { column: event.target.value })}
             >
-              <optgroup label="Text">
+              <optgroup label={t('filter.groupText')}>
                 {FILTERABLE_TEXT_FIELDS.map((field) => (
                   <option key={field} value={field}>
-                    {field}
+                    {columnLabel(field)}
                   </option>
                 ))}
               </optgroup>
-              <optgroup label="Numbers">
+              <optgroup label={t('filter.groupNumbers')}>
                 {FILTERABLE_NUMBER_FIELDS.map((field) => (
                   <option key={field} value={field}>
-                    {field}
+                    {columnLabel(field)}
                   </option>
                 ))}
               </optgroup>
@@ -146,7 +146,7 @@ function FilterForm({
             <button
               type="button"
               className={`${ghostButton} size-9 px-0 sm:order-last`}
-              aria-label={`Remove condition ${index + 1}`}
+              aria-label={t('filter.removeCondition', { n: String(index + 1) })}
               onClick={() => setRows((current) => current.filter((_, i) => i !== index))}
             >
               <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">
@@ -154,23 +154,25 @@ function FilterForm({
               </svg>
             </button>
             <select
-              aria-label={`Condition ${index + 1} operator`}
+              aria-label={t('filter.conditionOperator', { n: String(index + 1) })}
               className={`${selectClass} w-full`}
               value={row.operator}
               onChange={(event) => update(index, { operator: event.target.value as FilterOperator })}
             >
               {operatorsFor(row.column).map((operator) => (
                 <option key={operator} value={operator}>
-                  {OPERATOR_LABELS[operator]}
+                  {t(OPERATOR_LABELS[operator])}
                 </option>
               ))}
             </select>
             <input
-              aria-label={`Condition ${index + 1} value`}
+              aria-label={t('filter.conditionValue', { n: String(index + 1) })}
               className={`${inputClass} col-span-2 w-full sm:col-span-1`}
               value={row.value}
               inputMode={isTextField(row.column) ? 'text' : 'decimal'}
-              placeholder={isTextField(row.column) ? 'Text' : 'e.g. 50M'}
+              placeholder={
+                isTextField(row.column) ? t('filter.placeholderText') : t('filter.placeholderNumber')
+              }
               aria-invalid={checked && problems[index] !== null ? true : undefined}
               aria-describedby={checked && problems[index] ? `condition-${row.id}-problem` : undefined}
               onChange={(event) => update(index, { value: event.target.value })}
@@ -187,11 +189,9 @@ function FilterForm({
           </li>
         ))}
       </ol>
-      {rows.length === 0 && (
-        <p className="py-2 text-sm text-slate-400">No conditions: every governor is shown.</p>
-      )}
+      {rows.length === 0 && <p className="py-2 text-sm text-slate-400">{t('filter.none')}</p>}
       <p className="mt-3 text-xs text-slate-400" data-testid="missing-values-note">
-        {MISSING_VALUES_PASS}
+        {t('filter.missingValuesPass')}
       </p>
       <button
         type="button"
@@ -199,17 +199,17 @@ function FilterForm({
         onClick={() => setRows((current) => [...current, blank()])}
         disabled={rows.length >= 20}
       >
-        + Add condition
+        {t('filter.add')}
       </button>
       <div className="mt-5 flex flex-wrap justify-end gap-2 border-t border-slate-800 pt-4">
         <button type="button" className={ghostButton} onClick={() => setRows([])}>
-          Clear all
+          {t('filter.clearAll')}
         </button>
         <button type="button" className={secondaryButton} onClick={onClose}>
-          Cancel
+          {t('common.cancel')}
         </button>
         <button type="submit" className={primaryButton}>
-          Apply filters
+          {t('filter.apply')}
         </button>
       </div>
     </form>

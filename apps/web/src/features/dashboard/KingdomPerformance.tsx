@@ -6,6 +6,7 @@ import { Section } from '../../components/layout/Section.tsx';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
 import { TableFooter } from '../../components/table/TableFooter.tsx';
 import { useClientPaging } from '../../components/table/useClientPaging.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { CAMP_HEADER, KD_HEADER, type SummaryRow, summaryColumns, summaryRows } from './summary.ts';
 import { CampBadge, CampDot, metricColumn } from './summary-columns.tsx';
 
@@ -54,8 +55,9 @@ export function KingdomPerformance({
   busy,
   toolbar,
   campFilter,
-  description = 'Totals per kingdom over the selected period, coloured by camp. Click a header to sort, click again to flip.',
+  description,
 }: KingdomPerformanceProps) {
+  const { t } = useT();
   const [keepTogether, setKeepTogether] = useState(true);
   const [sort, setSort] = useState<KdSort | null>(() => defaultKingdomSort(summary.headers));
   const infos = useMemo(() => summaryColumns(summary), [summary]);
@@ -100,13 +102,15 @@ export function KingdomPerformance({
     <Section
       id={id}
       title={title}
-      description={description}
-      actions={<Switch checked={keepTogether} onChange={setKeepTogether} label="Keep Camps Together" />}
+      description={description ?? t('kingdoms.description')}
+      actions={
+        <Switch checked={keepTogether} onChange={setKeepTogether} label={t('kingdoms.keepCampsTogether')} />
+      }
     >
       {toolbar}
       {camps.length > 0 && !toolbar && (
         <ul
-          aria-label="Camp colours"
+          aria-label={t('kingdoms.campColours')}
           className="mb-3 flex flex-wrap gap-x-4 gap-y-1.5 text-xs text-slate-300"
         >
           {camps.map((camp) => (
@@ -118,7 +122,7 @@ export function KingdomPerformance({
         </ul>
       )}
       <DataTable
-        caption={`${title}: one row per kingdom`}
+        caption={t('kingdoms.caption', { title })}
         columns={columns}
         rows={paging.rows}
         rowKey={(row) => `${row.__camp ?? ''}-${String(row[KD_HEADER])}-${row.__index}`}
@@ -129,7 +133,7 @@ export function KingdomPerformance({
         minWidth={90 + 120 * (columns.length - 1)}
         busy={busy}
         dense
-        empty="No kingdom data available."
+        empty={t('kingdoms.noData')}
       />
       {rows.length > 10 && (
         <TableFooter
@@ -139,7 +143,7 @@ export function KingdomPerformance({
           noun="kingdom"
           onPageChange={paging.setPage}
           onPageSizeChange={paging.setPageSize}
-          label={`${title} pages`}
+          label={t('table.pages', { title })}
         />
       )}
     </Section>

@@ -1,6 +1,7 @@
 import type { DateOption } from '@kingdom-stats/core/api';
 import { useId } from 'react';
 import { primaryButton, secondaryButton, selectClass } from '../../components/controls/styles.ts';
+import { useT } from '../../i18n/i18n.ts';
 
 export interface Period {
   start: string;
@@ -33,12 +34,13 @@ export function PeriodHeader({
   diploLoading,
   onDiplo,
 }: PeriodHeaderProps) {
+  const { t } = useT();
   const startId = useId();
   const endId = useId();
   const unchanged = samePeriod(draft, applied);
   return (
     <form
-      aria-label="Period"
+      aria-label={t('period.label')}
       className="flex flex-col gap-3 rounded-xl border border-slate-800 bg-slate-900/70 p-3 sm:flex-row sm:items-end sm:p-4"
       onSubmit={(event) => {
         event.preventDefault();
@@ -48,10 +50,11 @@ export function PeriodHeader({
       <div className="grid flex-1 grid-cols-2 gap-2 sm:flex sm:flex-none sm:gap-3">
         <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor={startId} className="text-xs font-medium text-slate-400">
-            Start
+            {t('period.start')}
           </label>
           <select
             id={startId}
+            dir="ltr"
             className={`${selectClass} w-full sm:w-64 lg:w-80`}
             value={draft.start}
             onChange={(event) => onDraft({ ...draft, start: event.target.value })}
@@ -65,10 +68,11 @@ export function PeriodHeader({
         </div>
         <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor={endId} className="text-xs font-medium text-slate-400">
-            End
+            {t('period.end')}
           </label>
           <select
             id={endId}
+            dir="ltr"
             className={`${selectClass} w-full sm:w-64 lg:w-80`}
             value={draft.end}
             onChange={(event) => onDraft({ ...draft, end: event.target.value })}
@@ -93,19 +97,19 @@ export function PeriodHeader({
               className="size-3.5 animate-spin rounded-full border-2 border-slate-950/30 border-t-slate-950"
             />
           )}
-          {updating ? 'Updating' : 'Apply'}
+          {updating ? t('period.updating') : t('period.apply')}
         </button>
         <button
           type="button"
-          className={`${secondaryButton} relative flex-1 sm:ml-auto sm:flex-none`}
+          className={`${secondaryButton} relative flex-1 sm:ms-auto sm:flex-none`}
           onClick={() => {
             if (!diploLoading) onDiplo();
           }}
           aria-busy={diploLoading}
-          aria-label={diploLoading ? 'Loading...' : 'Diplo: open the diplomatic overview'}
+          aria-label={diploLoading ? t('common.loading') : t('period.diploLabel')}
         >
           {diploLoading ? (
-            'Loading...'
+            t('common.loading')
           ) : (
             <>
               <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4 text-sky-300">
@@ -117,9 +121,9 @@ export function PeriodHeader({
                   strokeWidth="1.2"
                 />
               </svg>
-              Diplo
+              {t('period.diplo')}
               <span className="rounded bg-emerald-500 px-1.5 py-px text-[10px] font-bold tracking-wider text-emerald-950">
-                NEW
+                {t('period.new')}
               </span>
             </>
           )}

@@ -5,6 +5,7 @@ import { Avatar } from '../../components/Avatar.tsx';
 import { FarmMark } from '../../components/table/FarmMark.tsx';
 import { ReviewMark } from '../../components/table/ReviewMark.tsx';
 import { fullNumber, shortNumber, textOrDash } from '../../format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { CompareToggle } from '../compare/CompareToggle.tsx';
 import { GovernorLink } from '../governor/GovernorLink.tsx';
 import { PartialMark } from './player-columns.tsx';
@@ -33,6 +34,7 @@ function Stat({ label, value, title }: { label: string; value: number | null; ti
  * for — name, DKP, then power, kills and dead — instead of a 1,400 px table whose name column filled the screen.
  */
 export function PlayerCards({ rows, offset, campColors, busy, empty }: PlayerCardsProps) {
+  const { t } = useT();
   if (rows.length === 0) {
     return (
       <p className="rounded-xl border border-dashed border-slate-700 bg-slate-900/40 px-4 py-10 text-center text-slate-400">
@@ -42,7 +44,7 @@ export function PlayerCards({ rows, offset, campColors, busy, empty }: PlayerCar
   }
   return (
     <ol
-      aria-label="Player stats"
+      aria-label={t('players.title')}
       aria-busy={busy}
       className={`flex flex-col gap-2 ${busy ? 'opacity-60 transition-opacity' : 'transition-opacity'}`}
     >
@@ -72,25 +74,37 @@ export function PlayerCards({ rows, offset, campColors, busy, empty }: PlayerCar
                 {/* On the details line, as on the KD DKP cards: beside the name it would leave the name no room. */}
                 <FarmMark governorId={row['Gov ID']} />
                 {row.Alliance && <span>{row.Alliance}</span>}
-                {row.KD !== null && <span className="tabular-nums">KD {row.KD}</span>}
+                {row.KD !== null && (
+                  <span className="tabular-nums">{t('card.kd', { kd: String(row.KD) })}</span>
+                )}
                 {row.Camp && <CampBadge camp={row.Camp} color={campColor(campColors, row.Camp)} />}
               </div>
             </div>
-            <div className="shrink-0 text-right">
-              <div className="text-[11px] font-semibold tracking-wide text-amber-300 uppercase">DKP</div>
+            <div className="shrink-0 text-end">
+              <div className="text-[11px] font-semibold tracking-wide text-amber-300 uppercase">
+                {t('column.dkp')}
+              </div>
               <div className="font-semibold text-amber-100 tabular-nums" data-testid="card-dkp">
                 {fullNumber(row.DKP)}
               </div>
             </div>
           </div>
           <dl className="mt-2 grid grid-cols-3 gap-2 text-center">
-            <Stat label="Power" value={row.Power} title={`Power ${fullNumber(row.Power)}`} />
             <Stat
-              label="Kills"
-              value={row['KP (T4+T5)']}
-              title={`KP (T4+T5) ${fullNumber(row['KP (T4+T5)'])}`}
+              label={t('column.power')}
+              value={row.Power}
+              title={t('card.statTitle', { name: t('column.power'), value: fullNumber(row.Power) })}
             />
-            <Stat label="Dead" value={row.Dead} title={`Dead ${fullNumber(row.Dead)}`} />
+            <Stat
+              label={t('card.kills')}
+              value={row['KP (T4+T5)']}
+              title={t('card.statTitle', { name: t('column.kpT4T5'), value: fullNumber(row['KP (T4+T5)']) })}
+            />
+            <Stat
+              label={t('column.dead')}
+              value={row.Dead}
+              title={t('card.statTitle', { name: t('column.dead'), value: fullNumber(row.Dead) })}
+            />
           </dl>
         </li>
       ))}

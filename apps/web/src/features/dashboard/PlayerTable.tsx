@@ -8,6 +8,8 @@ import { DataTable } from '../../components/table/DataTable.tsx';
 import { DownloadIcon } from '../../components/table/DownloadIcon.tsx';
 import { PhoneLayoutSwitch, usePhoneLayout } from '../../components/table/PhoneLayout.tsx';
 import { TableFooter } from '../../components/table/TableFooter.tsx';
+import { columnLabel } from '../../i18n/columns.ts';
+import { type MessageId, useT } from '../../i18n/i18n.ts';
 import { CompareBar } from '../compare/CompareToggle.tsx';
 import { OPERATOR_SYMBOLS } from './filter-operators.ts';
 import { PlayerCards } from './PlayerCards.tsx';
@@ -17,14 +19,14 @@ import { SearchBox } from './SearchBox.tsx';
 export const TOP_CHOICES = [100, 200, 300, 500, 1000] as const;
 
 /** What the cards can be sorted by on a phone: the numbers a card shows, and the name. */
-const CARD_SORTS = [
-  ['DKP', 'DKP'],
-  ['Dead', 'Dead'],
-  ['KP (T4+T5)', 'Kills (T4+T5)'],
-  ['Power', 'Power'],
-  ['Power Change', 'Power change'],
-  ['Name', 'Name'],
-] as const;
+const CARD_SORTS: readonly (readonly [string, MessageId])[] = [
+  ['DKP', 'column.dkp'],
+  ['Dead', 'column.dead'],
+  ['KP (T4+T5)', 'card.sortKills'],
+  ['Power', 'column.power'],
+  ['Power Change', 'column.powerChange'],
+  ['Name', 'column.name'],
+];
 
 export interface PlayerTableState {
   page: number;
@@ -78,6 +80,7 @@ function Labelled({ label, children }: { label: string; children: (id: string) =
 
 /** Player stats: the governors of the period, searched, filtered, sorted and paged by the server. */
 export function PlayerTable(props: PlayerTableProps) {
+  const { t } = useT();
   const { state, rows, total, kds, camps, campColors, busy, exporting } = props;
   const dynamic = useMemo(() => presentDynamicFields(rows), [rows]);
   const [layout, setLayout] = usePhoneLayout();
@@ -92,27 +95,23 @@ export function PlayerTable(props: PlayerTableProps) {
   }, [props.defaultTop, state.top]);
 
   return (
-    <Section
-      id="playerStats"
-      title="Player Stats"
-      description="Every governor seen in the period. Click a header to sort (again to reverse, a third time to clear); shift-click to add a column."
-    >
+    <Section id="playerStats" title={t('players.title')} description={t('players.description')}>
       <div className="mb-3 flex flex-col gap-3">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-          <Labelled label="Search">
+          <Labelled label={t('search.label')}>
             {() => (
               <div className="flex sm:w-80">
                 <SearchBox
                   value={state.search}
                   onSearch={props.onSearch}
-                  label="Search governors"
-                  placeholder="Name, governor ID or alliance"
+                  label={t('search.governors')}
+                  placeholder={t('search.placeholder')}
                 />
               </div>
             )}
           </Labelled>
           <div className="grid grid-cols-3 gap-2 sm:flex">
-            <Labelled label="KD">
+            <Labelled label={t('column.kd')}>
               {(id) => (
                 <select
                   id={id}
@@ -120,7 +119,7 @@ export function PlayerTable(props: PlayerTableProps) {
                   value={state.kd}
                   onChange={(event) => props.onKd(event.target.value)}
                 >
-                  <option value="all">All KDs</option>
+                  <option value="all">{t('players.allKds')}</option>
                   {kds.map((kd) => (
                     <option key={kd} value={String(kd)}>
                       {kd}
@@ -129,7 +128,7 @@ export function PlayerTable(props: PlayerTableProps) {
                 </select>
               )}
             </Labelled>
-            <Labelled label="Camp">
+            <Labelled label={t('column.camp')}>
               {(id) => (
                 <select
                   id={id}
@@ -137,7 +136,7 @@ export function PlayerTable(props: PlayerTableProps) {
                   value={state.camp}
                   onChange={(event) => props.onCamp(event.target.value)}
                 >
-                  <option value="all">All camps</option>
+                  <option value="all">{t('players.allCamps')}</option>
                   {camps.map((camp) => (
                     <option key={camp} value={camp}>
                       {camp}
@@ -146,7 +145,7 @@ export function PlayerTable(props: PlayerTableProps) {
                 </select>
               )}
             </Labelled>
-            <Labelled label="Top by power">
+            <Labelled label={t('players.topByPower')}>
               {(id) => (
                 <select
                   id={id}
@@ -154,23 +153,27 @@ export function PlayerTable(props: PlayerTableProps) {
                   value={state.top}
                   onChange={(event) => props.onTop(event.target.value)}
                 >
-                  <option value="all">Everyone</option>
+                  <option value="all">{t('players.everyone')}</option>
                   {topChoices.map((top) => (
                     <option key={top} value={String(top)}>
-                      Top {top}
+                      {t('players.top', { top: String(top) })}
                     </option>
                   ))}
                 </select>
               )}
             </Labelled>
           </div>
-          <div className="flex flex-wrap gap-2 sm:ml-auto">
+          <div className="flex flex-wrap gap-2 sm:ms-auto">
             <button
               type="button"
               className={secondaryButton}
               onClick={props.onOpenFilters}
               aria-haspopup="dialog"
-              aria-label={state.filters.length > 0 ? `Filters (${state.filters.length} active)` : 'Filters'}
+              aria-label={
+                state.filters.length > 0
+                  ? t('players.filtersActive', { count: state.filters.length })
+                  : t('players.filters')
+              }
             >
               <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">
                 <path
@@ -180,7 +183,7 @@ export function PlayerTable(props: PlayerTableProps) {
                   strokeLinecap="round"
                 />
               </svg>
-              Filters
+              {t('players.filters')}
               {state.filters.length > 0 && (
                 <span className="rounded-full bg-sky-500 px-1.5 text-xs font-semibold text-slate-950">
                   {state.filters.length}
@@ -193,33 +196,47 @@ export function PlayerTable(props: PlayerTableProps) {
               onClick={props.onClearFilters}
               disabled={!props.hasActiveFilters}
             >
-              Clear filters
+              {t('players.clearFilters')}
             </button>
             <button
               type="button"
               className={secondaryButton}
               onClick={props.onExport}
               disabled={exporting || total === 0}
-              aria-label={exporting ? 'Exporting...' : 'Export players to Excel'}
+              aria-label={exporting ? t('export.exporting') : t('players.exportExcel')}
             >
               <DownloadIcon />
-              {exporting ? 'Exporting...' : 'Export'}
+              {exporting ? t('export.exporting') : t('export.export')}
             </button>
           </div>
         </div>
         {state.filters.length > 0 && (
-          <ul aria-label="Active filters" className="flex flex-wrap gap-2">
+          <ul aria-label={t('players.activeFilters')} className="flex flex-wrap gap-2">
             {state.filters.map((filter, index) => (
               <li
                 key={`${filter.column}-${filter.operator}-${filter.value}`}
-                className="inline-flex items-center gap-1 rounded-full border border-sky-500/40 bg-sky-500/10 py-0.5 pr-1 pl-2.5 text-xs text-sky-100"
+                className="inline-flex items-center gap-1 rounded-full border border-sky-500/40 bg-sky-500/10 py-0.5 ps-2.5 pe-1 text-xs text-sky-100"
               >
                 <span>
-                  {filter.column} {OPERATOR_SYMBOLS[filter.operator]} {filter.value}
+                  {t('players.filterText', {
+                    column: columnLabel(filter.column),
+                    operator:
+                      filter.operator === 'contains'
+                        ? t('filter.op.contains')
+                        : OPERATOR_SYMBOLS[filter.operator],
+                    value: filter.value,
+                  })}
                 </span>
                 <button
                   type="button"
-                  aria-label={`Remove filter ${filter.column} ${OPERATOR_SYMBOLS[filter.operator]} ${filter.value}`}
+                  aria-label={t('players.removeFilter', {
+                    column: columnLabel(filter.column),
+                    operator:
+                      filter.operator === 'contains'
+                        ? t('filter.op.contains')
+                        : OPERATOR_SYMBOLS[filter.operator],
+                    value: filter.value,
+                  })}
                   onClick={() => props.onRemoveFilter(index)}
                   className="grid size-5 place-items-center rounded-full hover:bg-sky-500/20 focus-visible:outline-2 focus-visible:outline-sky-400"
                 >
@@ -237,9 +254,9 @@ export function PlayerTable(props: PlayerTableProps) {
         <PhoneLayoutSwitch layout={layout} onChange={setLayout} />
         {layout === 'cards' && (
           <CardSort
-            options={CARD_SORTS}
+            options={CARD_SORTS.map(([key, label]) => [key, t(label)] as const)}
             sort={state.sorts[0] ?? null}
-            unsortedLabel="Power (default)"
+            unsortedLabel={t('card.sortDefault')}
             onSort={props.onCardSort}
           />
         )}
@@ -250,13 +267,13 @@ export function PlayerTable(props: PlayerTableProps) {
           offset={offset}
           campColors={campColors}
           busy={busy}
-          empty="No governors match the current search and filters."
+          empty={t('players.noMatch')}
         />
       )}
       {layout === 'table' && (
         <DataTable
           id="playerTable"
-          caption="Player stats for the selected period"
+          caption={t('players.caption')}
           columns={columns}
           rows={rows}
           rowKey={(row) => String(row['Gov ID'])}
@@ -267,7 +284,7 @@ export function PlayerTable(props: PlayerTableProps) {
           busy={busy}
           maxHeightClass="max-h-[75vh]"
           minWidth={1400}
-          empty="No governors match the current search and filters."
+          empty={t('players.noMatch')}
         />
       )}
       {/* Always drawn, so the page keeps its height when a page without partial rows comes in. */}
@@ -278,8 +295,7 @@ export function PlayerTable(props: PlayerTableProps) {
         >
           P
         </span>
-        Partial period: the governor is missing from the period's first or last scan, so their gains cover
-        only the scans they appear in (hover the mark for the dates).
+        {t('players.partialLegend')}
       </p>
       <TableFooter
         page={state.page}
@@ -288,7 +304,7 @@ export function PlayerTable(props: PlayerTableProps) {
         noun="governor"
         onPageChange={props.onPage}
         onPageSizeChange={props.onPageSize}
-        label="Player stats pages"
+        label={t('players.pages')}
       />
       <CompareBar />
     </Section>

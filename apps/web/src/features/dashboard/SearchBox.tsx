@@ -1,6 +1,7 @@
 import { SEARCH_DEBOUNCE_MS } from '@kingdom-stats/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { inputClass } from '../../components/controls/styles.ts';
+import { useT } from '../../i18n/i18n.ts';
 
 interface SearchBoxProps {
   /** The search in force. */
@@ -15,6 +16,7 @@ interface SearchBoxProps {
  * the clear button empties it at once.
  */
 export function SearchBox({ value, onSearch, placeholder, label }: SearchBoxProps) {
+  const { t } = useT();
   const [draft, setDraft] = useState(value);
   const id = useId();
   const applied = useRef(value);
@@ -57,13 +59,13 @@ export function SearchBox({ value, onSearch, placeholder, label }: SearchBoxProp
         enterKeyHint="search"
         onChange={(event) => setDraft(event.target.value)}
         onBlur={() => apply(draft)}
-        className={`${inputClass} w-full pr-20 [&::-webkit-search-cancel-button]:hidden`}
+        className={`${inputClass} w-full pe-20 [&::-webkit-search-cancel-button]:hidden`}
       />
-      <div className="absolute right-1 flex items-center">
+      <div className="absolute end-1 flex items-center">
         {draft !== '' && (
           <button
             type="button"
-            aria-label="Clear search"
+            aria-label={t('search.clear')}
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => {
               setDraft('');
@@ -78,7 +80,7 @@ export function SearchBox({ value, onSearch, placeholder, label }: SearchBoxProp
         )}
         <button
           type="submit"
-          aria-label="Search"
+          aria-label={t('search.submit')}
           className="grid size-7 place-items-center rounded-md text-slate-300 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-sky-400"
         >
           <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">

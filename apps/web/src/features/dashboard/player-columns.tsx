@@ -5,6 +5,7 @@ import type { DataColumn } from '../../components/table/DataTable.tsx';
 import { FarmMark } from '../../components/table/FarmMark.tsx';
 import { ReviewMark } from '../../components/table/ReviewMark.tsx';
 import { changeTone, fullNumber, percent, signedNumber, textOrDash, utcDateTime } from '../../format.ts';
+import { translate } from '../../i18n/i18n.ts';
 import { CompareToggle } from '../compare/CompareToggle.tsx';
 import { GovernorLink } from '../governor/GovernorLink.tsx';
 import { CampBadge } from './summary-columns.tsx';
@@ -48,7 +49,10 @@ export const FILTERABLE_NUMBER_FIELDS: readonly NumericField[] = [
 
 export function PartialMark({ row }: { row: PlayerRow }) {
   if (row['Full Period']) return null;
-  const text = `Partial period: gains run from ${utcDateTime(row['First Scan'])} to ${utcDateTime(row['Last Scan'])}`;
+  const text = translate('players.partialMark', {
+    from: utcDateTime(row['First Scan']),
+    to: utcDateTime(row['Last Scan']),
+  });
   return (
     <span
       role="img"
@@ -148,7 +152,7 @@ export function playerColumns(
       ),
     }),
     numberColumn('Evolution', {
-      title: 'Power change as a share of start power',
+      title: translate('column.evolution.title'),
       cell: (row) => (
         <span className={`tabular-nums ${changeTone(row.Evolution)}`}>{percent(row.Evolution)}</span>
       ),
@@ -160,11 +164,11 @@ export function playerColumns(
     numberColumn('Dead', { pinEnd: true }),
     numberColumn('Healed'),
     numberColumn('DKP', { highlight: true, pinEnd: true }),
-    numberColumn('Kill Points', { title: 'T4 kills x 1 + T5 kills x 5' }),
-    numberColumn('Death Points', { title: 'T4 dead x 1 + T5 dead x 5' }),
-    numberColumn('Heal Points', { title: 'T4 heal x 1 + T5 heal x 5' }),
-    numberColumn('Total Points', { title: 'Kill + death + heal points' }),
-    numberColumn('Start Power', { title: 'Power at the first scan of the period' }),
+    numberColumn('Kill Points', { title: translate('column.killPoints.title') }),
+    numberColumn('Death Points', { title: translate('column.deathPoints.title') }),
+    numberColumn('Heal Points', { title: translate('column.healPoints.title') }),
+    numberColumn('Total Points', { title: translate('column.totalPoints.title') }),
+    numberColumn('Start Power', { title: translate('column.startPower.title') }),
     ...dynamic.map((field) => numberColumn(field)),
   ];
 }

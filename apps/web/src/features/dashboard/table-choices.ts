@@ -1,12 +1,13 @@
 import type { DashboardResponse } from '@kingdom-stats/core/api';
 import { ALL, type PlayerQuery } from '../../api/dashboard.ts';
+import { translate } from '../../i18n/i18n.ts';
 
 /** What a failing request was for, as the reader asked for it: 'page 2' after a pager click. */
 export function loadingWhat(wanted: PlayerQuery, shown: PlayerQuery): string {
   const { page: wantedPage, ...wantedRest } = wanted;
   const { page: _shownPage, ...shownRest } = shown;
   const onlyPage = JSON.stringify(wantedRest) === JSON.stringify(shownRest) && wantedPage !== shown.page;
-  return onlyPage ? `page ${wantedPage}` : 'the dashboard';
+  return onlyPage ? translate('load.page', { page: String(wantedPage) }) : translate('load.dashboard');
 }
 
 /**

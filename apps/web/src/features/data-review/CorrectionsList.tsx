@@ -1,4 +1,4 @@
-import { FIELD_LABELS, formatInteger } from '@kingdom-stats/core';
+import { FIELD_LABELS, formatInteger, formatUtcMinute } from '@kingdom-stats/core';
 import type { ReviewCorrection } from '@kingdom-stats/core/api';
 import { smallButton } from '../kingdom-settings/shared.ts';
 import { type ReviewActions, useReviewCorrections } from './api.ts';
@@ -38,7 +38,7 @@ export function CorrectionsList({ kd, code, actions }: { kd: string; code: strin
 }
 
 function describe(c: ReviewCorrection): string {
-  const who = `${c.createdBy ?? 'the CLI'}, ${new Date(c.createdAt * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const who = `${c.createdBy ?? 'the CLI'}, ${formatUtcMinute(c.createdAt)}`;
   const what =
     c.field === 'row'
       ? `${c.governorName} (${c.governorId}) left out of ${c.scanName}`

@@ -3,21 +3,23 @@ import { isApiError } from '../../api/client.ts';
 import { useDemoTarget } from '../../api/demo.ts';
 import { ErrorPanel, Panel } from '../../components/feedback/Panel.tsx';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
+import { useT } from '../../i18n/i18n.ts';
 import { DashboardView } from '../dashboard/DashboardView.tsx';
 import { GovernorLinkKingdom } from '../governor/GovernorLink.tsx';
 
 export function Component() {
   const { secret = '' } = useParams();
+  const { t } = useT();
   const demo = useDemoTarget(secret);
 
-  if (demo.isPending) return <Spinner label="Loading..." />;
+  if (demo.isPending) return <Spinner />;
   if (demo.isError) {
     if (isApiError(demo.error, 404)) {
       return (
-        <Panel title="Demo not found">
-          <p>This demo link is not valid.</p>
+        <Panel title={t('demo.notFound')}>
+          <p>{t('demo.notValid')}</p>
           <Link to="/" className="inline-block text-sky-400 underline-offset-4 hover:underline">
-            Back to Home
+            {t('demo.backHome')}
           </Link>
         </Panel>
       );
@@ -41,9 +43,9 @@ export function Component() {
             className="mb-4 flex flex-wrap items-center gap-2 rounded-lg border border-sky-500/30 bg-sky-500/10 px-3 py-2 text-sm text-sky-100"
           >
             <span className="rounded bg-sky-400 px-1.5 py-px text-[10px] font-bold tracking-wider text-slate-950">
-              DEMO
+              {t('demo.badge')}
             </span>
-            Sample data from a made-up KvK map: every number you see is generated.
+            {t('demo.banner')}
           </p>
         }
       />

@@ -1,8 +1,7 @@
+import { formatUtcMinute } from '@kingdom-stats/core';
+
 /** A scan time as the dashboards' date lists show it: '2025-12-17 09:00 UTC'. */
-export function scanTime(seconds: number): string {
-  const iso = new Date(seconds * 1000).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-}
+export const scanTime = formatUtcMinute;
 
 /** A day, for spans and histories: '2025-12-17'. */
 export function scanDay(seconds: number): string {

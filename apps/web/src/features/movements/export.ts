@@ -1,4 +1,4 @@
-import { compactUtcStamp, type ExportFormat } from '@kingdom-stats/core';
+import { compactUtcStamp, type ExportFormat, formatUtcMinute } from '@kingdom-stats/core';
 import { type MovementRow, movementWhy } from '@kingdom-stats/core/api';
 import { buildCsv } from '../../export/csv.ts';
 import { downloadBlob } from '../../export/download.ts';
@@ -6,10 +6,6 @@ import type { ExportColumn, SheetData } from '../../export/sheet.ts';
 import { buildXlsx } from '../../export/xlsx.ts';
 
 export type MovementTableKind = 'arrived' | 'left' | 'inactive';
-
-function utcText(epochSeconds: number): string {
-  return `${new Date(epochSeconds * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
 
 /** The columns the screen shows, in its order; the time as text in UTC as in the player sheet's scan columns. */
 export function movementColumns(inactiveScans: number): ExportColumn<MovementRow>[] {
@@ -19,7 +15,7 @@ export function movementColumns(inactiveScans: number): ExportColumn<MovementRow
     { header: 'Alliance', value: (row) => row.alliance, width: 14 },
     { header: 'Home KD', value: (row) => row.homeKd, format: 'id', width: 10 },
     { header: 'Power', value: (row) => row.power, numeric: true, width: 16 },
-    { header: 'When', value: (row) => utcText(row.at), width: 20 },
+    { header: 'When', value: (row) => formatUtcMinute(row.at), width: 20 },
     { header: 'Why', value: (row) => movementWhy(row, inactiveScans), width: 32 },
   ];
 }

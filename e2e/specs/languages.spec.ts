@@ -1,0 +1,102 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_SECRET } from '../support/env.ts';
+
+/** Console errors and warnings and page errors while the screen is open. */
+function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+const demo = (query = '') => `/demo/dashboard/${DEMO_SECRET}${query}`;
+
+/** What the main dashboard says in each language tested (apps/web/src/i18n/locales/<code>.json). */
+const DASHBOARD_IN = [
+  {
+    lang: 'vi',
+    dir: 'ltr',
+    title: /^Bảng điều khiển chính — Vương quốc \d+$/,
+    camps: 'Thành tích theo phe',
+    players: 'Thống kê người chơi',
+    powerHeader: 'Sức Mạnh',
+    menu: 'Ngôn ngữ',
+  },
+  {
+    lang: 'ar',
+    dir: 'rtl',
+    title: /^لوحة المعلومات الرئيسية — المملكة \d+$/,
+    camps: 'الأداء حسب المعسكر',
+    players: 'إحصاءات اللاعبين',
+    powerHeader: 'القوة',
+    menu: 'اللغة',
+  },
+  {
+    lang: 'ja',
+    dir: 'ltr',
+    title: /^メインダッシュボード — 王国 \d+$/,
+    camps: '陣営別の成績',
+    players: 'プレイヤー統計',
+    powerHeader: '戦力',
+    menu: '言語',
+  },
+] as const;
+
+test.describe('languages @desktop-only', () => {
+  for (const expected of DASHBOARD_IN) {
+    test(`the dashboard in ${expected.lang}: translated headings and headers, direction, no console errors`, async ({
+      page,
+    }) => {
+      const problems = collectProblems(page);
+      await page.goto(demo(`?lang=${expected.lang}`));
+      await expect(page.getByRole('heading', { level: 1, name: expected.title })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', expected.lang);
+      await expect(page.locator('html')).toHaveAttribute('dir', expected.dir);
+      await expect(page.getByRole('heading', { level: 2, name: expected.camps })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: expected.players })).toBeVisible();
+      // Headers are translated for the eye; the column keeps its English id for sorting and exports.
+      await expect(page.locator('#playerStats th[data-column="Power"]')).toContainText(expected.powerHeader);
+      await expect(page.locator('#playerStats tbody tr[data-gov-id]').first()).toBeVisible();
+      // The menu shows the language chosen.
+      await expect(page.getByRole('combobox', { name: expected.menu })).toHaveValue(expected.lang);
+      await page.waitForLoadState('networkidle');
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test('a link’s ?lang= is remembered for the next screen, and the menu changes the language', async ({
+    page,
+  }) => {
+    await page.goto(demo('?lang=ja'));
+    await expect(page.getByRole('heading', { level: 1, name: /^メインダッシュボード/ })).toBeVisible();
+
+    // The landing page, without the parameter, opens in the language the link carried.
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 2, name: 'プラットフォームの機能' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+
+    // The header's menu switches the page at once and is remembered across a reload.
+    await page.getByRole('combobox', { name: '言語' }).selectOption('de');
+    await expect(page.getByRole('heading', { level: 2, name: 'Funktionen der Plattform' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 2, name: 'Funktionen der Plattform' })).toBeVisible();
+
+    // German numbers: dots between thousands in the player table's Power column.
+    await page.goto(demo());
+    const power = page.locator('#playerStats tbody td[data-col="Power"]').first();
+    await expect(power).toHaveText(/^\d{1,3}(\.\d{3})+$/);
+  });
+
+  test('English stays the default for an English browser', async ({ page }) => {
+    await page.goto(demo());
+    await expect(
+      page.getByRole('heading', { level: 1, name: /^Main dashboard — Kingdom \d+$/ }),
+    ).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  });
+});
