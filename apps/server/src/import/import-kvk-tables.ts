@@ -1,7 +1,7 @@
 import { MAX_STORED_COUNT, parseScanValue } from '@kingdom-stats/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { nowSeconds } from '../features/scans/scan-store.ts';
+import { nowSeconds } from '../time.ts';
 import { normaliseHeader } from './columns.ts';
 import { describePlace, quoteValue, refuse } from './import-error.ts';
 import { readTableOffThread } from './parse-off-thread.ts';

@@ -26,10 +26,10 @@ import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { Database, FormulaTable, KingdomTable } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
+import { nowSeconds } from '../../time.ts';
 import { recordAudit } from '../audit/service.ts';
 import { selectKingdomScans } from '../dashboard/queries.ts';
 import { countHohRecords, kvkScans, seasonState, selectSeasons } from '../kvk/season.ts';
-import { nowSeconds } from '../scans/scan-store.ts';
 import { deleteFormulaRow, selectFormulaRow, upsertFormulaRow } from './queries.ts';
 
 /**

@@ -7,6 +7,7 @@ import type {
 } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database, FormulaTable, KingdomTable } from '../../db/schema.ts';
+import { nowSeconds } from '../../time.ts';
 import { dateOption, fingerprint, scansKey } from '../dashboard/context.ts';
 import { type ResolvedPeriod, resolvePeriod } from '../dashboard/period.ts';
 import { ComputeCache } from '../dashboard/period-cache.ts';
@@ -17,7 +18,6 @@ import { applyKingdomFarms, farmsShownApart, type KingdomFarms, setFarmsApart } 
 import { readStoredFormula, readStoredWars } from '../formula/service.ts';
 import { requireViewerAccess } from '../kingdoms/access.ts';
 import { type KvkSeason, kvkScans, seasonState } from '../kvk/season.ts';
-import { nowSeconds } from '../scans/scan-store.ts';
 import { readKingdomSettings } from '../settings/service.ts';
 import { readKvkSpans } from './kvk-read.ts';
 import { hohVersion, latestPrekvkKvk, selectHohRecords, selectPrekvkPoints } from './queries.ts';

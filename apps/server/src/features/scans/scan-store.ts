@@ -1,6 +1,7 @@
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
 import { type Database, type GovernorStatTable, type ScanKind, TOTALLED_COUNTERS } from '../../db/schema.ts';
+import { nowSeconds } from '../../time.ts';
 import { forgetScanMoves, writeScanMoves } from './home-moves.ts';
 import {
   forgetScanPresence,
@@ -301,8 +302,4 @@ export async function deleteScan(db: Executor, scanId: number): Promise<void> {
     await forgetScanPresence(db, { kingdomKd: scan.kingdom_kd, takenAt: Number(scan.taken_at) });
     await forgetScanMoves(db, scan.kingdom_kd, Number(scan.taken_at));
   }
-}
-
-export function nowSeconds(): number {
-  return Math.floor(Date.now() / 1000);
 }
