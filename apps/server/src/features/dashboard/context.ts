@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   DEFAULT_STATS_FORMULA,
+  formatUtcMinute,
   kvkScoredFormula,
   readStatsFormula,
   type StatsFormula,
@@ -104,8 +105,7 @@ export function fingerprint(parts: readonly (string | number)[]): string {
 
 /** '2026-10-01 00:00 UTC · kd1234-start' */
 export function dateOption(scan: ScanInfo): DateOption {
-  const iso = new Date(scan.takenAt * 1000).toISOString();
-  return { timestamp: scan.takenAt, display: `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC · ${scan.name}` };
+  return { timestamp: scan.takenAt, display: `${formatUtcMinute(scan.takenAt)} · ${scan.name}` };
 }
 
 export type DkpScansSelection = 'none' | { wars: { name: string; before: number; after: number }[] };
