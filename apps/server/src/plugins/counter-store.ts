@@ -47,19 +47,6 @@ export function rateLimitStoreSetting(env: NodeJS.ProcessEnv): RateLimitStoreSet
   return { kind: text, redisUrl };
 }
 
-export async function openCounterStore(
-  setting: RateLimitStoreSetting,
-  database: { db: Kysely<Database>; dialect: Dialect },
-): Promise<CounterStore> {
-  if (setting.kind === 'database') return DatabaseCounterStore.open(database.db, database.dialect);
-  if (setting.kind === 'redis') {
-    // Loaded only when asked for: a single-process server never pays for the client's import.
-    const { RedisCounterStore } = await import('./redis-counter-store.ts');
-    return RedisCounterStore.open(setting.redisUrl ?? '');
-  }
-  return new MemoryCounterStore();
-}
-
 /**
  * This process's counters. Memory stays bounded: expired windows are dropped as the map grows, and past `maxKeys`
  * the oldest entries go first (a flood of fresh addresses cannot grow it without limit).

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   DEFAULT_STATS_FORMULA,
   formatUtcMinute,
@@ -8,6 +7,7 @@ import {
 } from '@kingdom-stats/core';
 import type { DateOption } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
+import { fingerprint } from '../../cache-key.ts';
 import type { Database, KingdomTable } from '../../db/schema.ts';
 import { type KingdomFarms, loadKingdomFarms } from '../farms/policy.ts';
 import { type KingdomSettings, readKingdomSettings } from '../settings/service.ts';
@@ -96,11 +96,6 @@ function parseFormula(info: FormulaInfo | null): StatsFormula {
 /** The cache key part for a list of scans: ids and revisions, as a scan can gain rows after it is stored. */
 export function scansKey(scans: readonly ScanInfo[]): string {
   return fingerprint(scans.map((scan) => `${scan.id}.${scan.revision}`));
-}
-
-/** A short, stable digest of a list of strings, for cache keys. */
-export function fingerprint(parts: readonly (string | number)[]): string {
-  return createHash('sha1').update(parts.join('\u0000')).digest('base64url');
 }
 
 /** '2026-10-01 00:00 UTC · kd1234-start' */

@@ -1,7 +1,7 @@
 import type { ReviewMark, ReviewMarks } from '@kingdom-stats/core/api';
 import { type Kysely, sql } from 'kysely';
+import { fingerprint } from '../../cache-key.ts';
 import type { Database } from '../../db/schema.ts';
-import { fingerprint } from '../dashboard/context.ts';
 import { ComputeCache } from '../dashboard/period-cache.ts';
 import type { ScanInfo } from '../dashboard/queries.ts';
 

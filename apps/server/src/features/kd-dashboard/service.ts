@@ -6,9 +6,10 @@ import type {
   ScanStatus,
 } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
+import { fingerprint } from '../../cache-key.ts';
 import type { Database, FormulaTable, KingdomTable } from '../../db/schema.ts';
 import { nowSeconds } from '../../time.ts';
-import { dateOption, fingerprint, scansKey } from '../dashboard/context.ts';
+import { dateOption, scansKey } from '../dashboard/context.ts';
 import { type ResolvedPeriod, resolvePeriod } from '../dashboard/period.ts';
 import { ComputeCache } from '../dashboard/period-cache.ts';
 import type { Gains, PeriodStat, ScanInfo } from '../dashboard/queries.ts';

@@ -1,0 +1,149 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The house rules of docs/architecture.md that a reader of one file cannot see, checked over the whole of
+ * apps/server/src: no import circle (two files that need each other cannot be read, tested or moved apart), and a
+ * feature with a public interface is entered only through it. Both read the import statements themselves (static,
+ * type-only, re-exports and dynamic imports alike), so nothing has to be built first.
+ */
+
+const SOURCE_ROOT = path.dirname(fileURLToPath(import.meta.url));
+const SOURCE_FILE = /\.(ts|mts|mjs|js)$/;
+
+/** The module specifiers a source file imports or re-exports, in the order written. */
+export function importsOf(source: string): string[] {
+  const found: { at: number; specifier: string }[] = [];
+  // An import or export statement holds no '(', '=' or ';' before its `from`: that keeps `export const x = '…'` out.
+  const statement = /^[ \t]*(?:import|export)\b[^;'"`()=]*?\bfrom\s*['"]([^'"]+)['"]/gm;
+  const sideEffect = /^[ \t]*import\s*['"]([^'"]+)['"]/gm;
+  const dynamic = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+  for (const pattern of [statement, sideEffect, dynamic]) {
+    for (const match of source.matchAll(pattern)) found.push({ at: match.index, specifier: match[1]! });
+  }
+  return found.sort((a, b) => a.at - b.at).map((f) => f.specifier);
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    // Tests are left out: nothing imports one, so none can close a circle, and their sample code is not code.
+    return SOURCE_FILE.test(name) && !name.includes('.test.') ? [full] : [];
+  });
+}
+
+interface ImportGraph {
+  /** File (relative to apps/server/src) → the files of apps/server/src it imports. */
+  edges: Map<string, string[]>;
+  /** Relative imports that name no file: the walk misread a statement, or the code would not load. */
+  unresolved: string[];
+}
+
+function serverImportGraph(): ImportGraph {
+  const edges = new Map<string, string[]>();
+  const unresolved: string[] = [];
+  for (const file of sourceFiles(SOURCE_ROOT)) {
+    const from = path.relative(SOURCE_ROOT, file);
+    const targets: string[] = [];
+    for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
+      if (!specifier.startsWith('.')) continue; // packages: outside the house
+      const target = path.resolve(path.dirname(file), specifier);
+      if (!existsSync(target)) unresolved.push(`${from} → ${specifier}`);
+      else if (!path.relative(SOURCE_ROOT, target).startsWith('..'))
+        targets.push(path.relative(SOURCE_ROOT, target));
+    }
+    edges.set(from, targets);
+  }
+  return { edges, unresolved };
+}
+
+/** One circle per knot of files that reach each other, each written from its first file back to it. */
+export function findCircles(edges: ReadonlyMap<string, readonly string[]>): string[][] {
+  const circles = new Map<string, string[]>();
+  const done = new Set<string>();
+  const onPath: string[] = [];
+  const visit = (file: string) => {
+    onPath.push(file);
+    for (const next of edges.get(file) ?? []) {
+      const back = onPath.indexOf(next);
+      if (back >= 0) {
+        const circle = onPath.slice(back);
+        circles.set([...circle].sort().join('\n'), [...circle, next]);
+      } else if (!done.has(next)) visit(next);
+    }
+    onPath.pop();
+    done.add(file);
+  };
+  for (const file of [...edges.keys()].sort()) if (!done.has(file)) visit(file);
+  return [...circles.values()];
+}
+
+describe('reading the imports', () => {
+  it('finds static, type-only, multi-line, re-exported and dynamic imports, and nothing in comments', () => {
+    const source = [
+      "import { a } from './a.ts';",
+      "import type { B } from '../b.ts';",
+      'import {',
+      '  c,',
+      '  type C,',
+      "} from './c.ts';",
+      "export { d } from './d.ts';",
+      "export * from './e.ts';",
+      "import './f.ts';",
+      "export const notAnImport = './h.ts';",
+      'export function alsoNot(from = 1) {',
+      '  return from + " from \'./i.ts\'";',
+      '}',
+      "// Imported here, not at the top: 'not-an-import'",
+      "const { g } = await import('./g.ts');",
+    ].join('\n');
+    expect(importsOf(source)).toEqual([
+      './a.ts',
+      '../b.ts',
+      './c.ts',
+      './d.ts',
+      './e.ts',
+      './f.ts',
+      './g.ts',
+    ]);
+  });
+
+  it('finds a circle of two files and one of three, and none in a chain', () => {
+    const graph = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['a.ts', 'c.ts']],
+      ['c.ts', ['d.ts']],
+      ['d.ts', ['e.ts']],
+      ['e.ts', ['c.ts']],
+      ['f.ts', ['a.ts']],
+    ]);
+    expect(findCircles(graph)).toEqual([
+      ['a.ts', 'b.ts', 'a.ts'],
+      ['c.ts', 'd.ts', 'e.ts', 'c.ts'],
+    ]);
+    expect(
+      findCircles(
+        new Map([
+          ['x.ts', ['y.ts']],
+          ['y.ts', ['z.ts']],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+});
+
+describe('apps/server/src', () => {
+  const graph = serverImportGraph();
+
+  it('resolves every relative import to a file (the walk reads the code as Node does)', () => {
+    expect(graph.unresolved).toEqual([]);
+    expect(graph.edges.get('app.ts')).toContain(path.join('plugins', 'error-handler.ts'));
+  });
+
+  it('has no import circle', () => {
+    expect(findCircles(graph.edges).map((circle) => circle.join(' → '))).toEqual([]);
+  });
+});
