@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * The house rules of docs/architecture.md that a reader of one file cannot see, checked over the whole of
  * apps/server/src: no import circle (two files that need each other cannot be read, tested or moved apart), and a
- * feature with a public interface is entered only through it. Both read the import statements themselves (static,
+ * feature with a public interface (features/<name>/index.ts) is entered only through it by the rest of the server
+ * (tests may reach further in: they test the parts). Both read the import statements themselves (static,
  * type-only, re-exports and dynamic imports alike), so nothing has to be built first.
  */
 
@@ -81,6 +82,23 @@ export function findCircles(edges: ReadonlyMap<string, readonly string[]>): stri
   return [...circles.values()];
 }
 
+/** `file → target` for every import of a room's file other than its index.ts, from a file outside that room. */
+export function reachesIntoRooms(
+  edges: ReadonlyMap<string, readonly string[]>,
+  rooms: readonly string[],
+): string[] {
+  const found: string[] = [];
+  for (const [file, targets] of edges) {
+    for (const target of targets) {
+      const room = rooms.find((r) => target.startsWith(r + path.sep));
+      if (room && !file.startsWith(room + path.sep) && target !== path.join(room, 'index.ts')) {
+        found.push(`${file} → ${target}`);
+      }
+    }
+  }
+  return found;
+}
+
 describe('reading the imports', () => {
   it('finds static, type-only, multi-line, re-exported and dynamic imports, and nothing in comments', () => {
     const source = [
@@ -133,6 +151,20 @@ describe('reading the imports', () => {
       ),
     ).toEqual([]);
   });
+
+  it("finds a file that reaches past a room's index.ts, and lets the room's own files and the index pass", () => {
+    const room = path.join('features', 'a');
+    const inside = (name: string) => path.join(room, name);
+    const graph = new Map([
+      [path.join('features', 'b', 'x.ts'), [inside('index.ts'), inside('queries.ts')]],
+      [path.join('features', 'ab', 'y.ts'), [path.join('features', 'ab', 'z.ts')]],
+      [inside('index.ts'), [inside('queries.ts')]],
+      ['app.ts', [inside('index.ts')]],
+    ]);
+    expect(reachesIntoRooms(graph, [room])).toEqual([
+      `${path.join('features', 'b', 'x.ts')} → ${inside('queries.ts')}`,
+    ]);
+  });
 });
 
 describe('apps/server/src', () => {
@@ -145,5 +177,13 @@ describe('apps/server/src', () => {
 
   it('has no import circle', () => {
     expect(findCircles(graph.edges).map((circle) => circle.join(' → '))).toEqual([]);
+  });
+
+  it('enters a feature that has a public interface (its index.ts) only through it', () => {
+    const rooms = [...graph.edges.keys()]
+      .filter((file) => /^features\/[^/]+\/index\.ts$/.test(file.split(path.sep).join('/')))
+      .map((index) => path.dirname(index));
+    expect(rooms).toContain(path.join('features', 'dashboard'));
+    expect(reachesIntoRooms(graph.edges, rooms)).toEqual([]);
   });
 });

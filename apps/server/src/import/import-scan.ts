@@ -10,7 +10,7 @@ import type { ImportedScan, ScanFileResult } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database, ScanKind } from '../db/schema.ts';
 import type { AppError } from '../errors.ts';
-import { selectFormula } from '../features/dashboard/kingdom-reads.ts';
+import { selectFormula } from '../features/dashboard/index.ts';
 import { type CheckedScan, checkImportedScans } from '../features/data-review/checks-at-import.ts';
 import { reapplyCorrectionsAfterReplace } from '../features/data-review/corrections-on-import.ts';
 import { storeRolledUpSuggestions } from '../features/farms/suggestions.ts';

@@ -10,9 +10,9 @@ import type { Kysely } from 'kysely';
 import { fingerprint } from '../../cache-key.ts';
 import type { Database, KingdomTable } from '../../db/schema.ts';
 import { type KingdomFarms, loadKingdomFarms } from '../farms/policy.ts';
+import { type ScanInfo, selectKingdomScans } from '../scans/kingdom-scans.ts';
 import { type KingdomSettings, readKingdomSettings } from '../settings/service.ts';
 import { type CampMember, type FormulaInfo, selectCampMembers, selectFormula } from './kingdom-reads.ts';
-import { type ScanInfo, selectKingdomScans } from './queries.ts';
 
 /**
  * What every dashboard request reads before touching governor rows: the kingdom's scans, formula and camp map.

@@ -29,8 +29,8 @@ import type { Database, FormulaTable, KingdomTable } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import { nowSeconds } from '../../time.ts';
 import { recordAudit } from '../audit/service.ts';
-import { selectKingdomScans } from '../dashboard/queries.ts';
 import { countHohRecords, kvkScans, seasonState, selectSeasons } from '../kvk/season.ts';
+import { selectKingdomScans } from '../scans/kingdom-scans.ts';
 import { deleteFormulaRow, selectFormulaRow, upsertFormulaRow } from './queries.ts';
 
 /**
