@@ -1,6 +1,7 @@
-import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
-import { type Database, type GovernorStatTable, type ScanKind, TOTALLED_COUNTERS } from '../../db/schema.ts';
+import { type Database, type ScanKind, TOTALLED_COUNTERS } from '../../db/schema.ts';
+import type { GovernorStatRow } from '../../import/stat-row.ts';
 import { nowSeconds } from '../../time.ts';
 import { forgetScanMoves, writeScanMoves } from './home-moves.ts';
 import {
@@ -11,7 +12,8 @@ import {
   recordScanPresence,
 } from './presence.ts';
 
-export type GovernorStatRow = Omit<Insertable<GovernorStatTable>, 'scan_id'>;
+// The rows this store writes are the reading layer's rows.
+export type { GovernorStatRow };
 
 export interface NewScan {
   kingdomKd: number;
