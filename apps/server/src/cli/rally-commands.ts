@@ -1,8 +1,8 @@
 import { basename, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { recordAudit } from '../features/audit/service.ts';
+import { importRallyFile } from '../features/imports/rally-csv.ts';
 import { rotateRallyToken } from '../features/rally/tokens.ts';
-import { importRallyFile } from '../import/rally-csv.ts';
 import { parseWholeNumber, print, withDatabase } from './context.ts';
 
 export function registerRallyCommands(program: Command): void {
