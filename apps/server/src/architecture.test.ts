@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
  * The house rules of docs/architecture.md that a reader of one file cannot see, checked over the whole of
  * apps/server/src: no import circle (two files that need each other cannot be read, tested or moved apart), and a
  * feature with a public interface (features/<name>/index.ts) is entered only through it by the rest of the server
- * (tests may reach further in: they test the parts). Both read the import statements themselves (static,
+ * (tests may reach further in: they test the parts), and the reading layer (import/, db/) uses no feature. Both read the import statements themselves (static,
  * type-only, re-exports and dynamic imports alike), so nothing has to be built first.
  */
 
@@ -99,6 +99,19 @@ export function reachesIntoRooms(
   return found;
 }
 
+/** `file → target` for every import from a file under one of `lower` of a file under one of `higher`. */
+export function climbs(
+  edges: ReadonlyMap<string, readonly string[]>,
+  lower: readonly string[],
+  higher: readonly string[],
+): string[] {
+  const under = (file: string, places: readonly string[]) =>
+    places.some((place) => file === place || file.startsWith(place + path.sep));
+  return [...edges].flatMap(([file, targets]) =>
+    under(file, lower) ? targets.filter((t) => under(t, higher)).map((t) => `${file} → ${t}`) : [],
+  );
+}
+
 describe('reading the imports', () => {
   it('finds static, type-only, multi-line, re-exported and dynamic imports, and nothing in comments', () => {
     const source = [
@@ -165,6 +178,19 @@ describe('reading the imports', () => {
       `${path.join('features', 'b', 'x.ts')} → ${inside('queries.ts')}`,
     ]);
   });
+  it('finds a file of a lower layer that imports one of a higher layer', () => {
+    const graph = new Map([
+      [
+        path.join('import', 'parse.ts'),
+        [path.join('features', 'scans', 'store.ts'), path.join('db', 'schema.ts')],
+      ],
+      [path.join('features', 'scans', 'store.ts'), [path.join('import', 'parse.ts')]],
+      [path.join('importer', 'x.ts'), ['app.ts']],
+    ]);
+    expect(climbs(graph, ['import', 'db'], ['features', 'app.ts'])).toEqual([
+      `${path.join('import', 'parse.ts')} → ${path.join('features', 'scans', 'store.ts')}`,
+    ]);
+  });
 });
 
 describe('apps/server/src', () => {
@@ -177,6 +203,12 @@ describe('apps/server/src', () => {
 
   it('has no import circle', () => {
     expect(findCircles(graph.edges).map((circle) => circle.join(' → '))).toEqual([]);
+  });
+
+  it('keeps the reading layer (import/, db/) free of features, plugins and the entry points', () => {
+    expect(
+      climbs(graph.edges, ['import', 'db'], ['features', 'plugins', 'cli', 'demo', 'app.ts', 'main.ts']),
+    ).toEqual([]);
   });
 
   it('enters a feature that has a public interface (its index.ts) only through it', () => {
