@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { type ImportLimits, importLimitsFromEnv } from './import/limits.ts';
-import { type RateLimitStoreSetting, rateLimitStoreSetting } from './plugins/counter-store.ts';
 
 export type SeedDemo = 'auto' | 'false';
 /** Fastify's trustProxy: true/false, or addresses, CIDR ranges and presets such as `loopback`. */
@@ -24,7 +23,7 @@ export interface ServerConfig {
   webDistDir: string | undefined;
   /** How files are read in reader processes (IMPORT_TIME_LIMIT_SECONDS, IMPORT_MEMORY_LIMIT_MB, IMPORT_WORKERS). */
   importWork: ImportWorkConfig;
-  /** Where the rate limits count (RATE_LIMIT_STORE, REDIS_URL; plugins/counter-store.ts). */
+  /** Where the rate limits count (RATE_LIMIT_STORE, REDIS_URL; the stores: plugins/counter-store.ts). */
   rateLimitStore: RateLimitStoreSetting;
 }
 
@@ -37,6 +36,26 @@ export interface ImportWorkConfig {
   workers: number;
   /** What one file may make the readers read (IMPORT_MAX_*; limits.ts). */
   limits: ImportLimits;
+}
+
+export type RateLimitStoreKind = 'memory' | 'database' | 'redis';
+
+export interface RateLimitStoreSetting {
+  kind: RateLimitStoreKind;
+  redisUrl: string | undefined;
+}
+
+/** RATE_LIMIT_STORE (memory, database, redis); REDIS_URL alone means redis. */
+export function rateLimitStoreSetting(env: NodeJS.ProcessEnv): RateLimitStoreSetting {
+  const redisUrl = env.REDIS_URL?.trim() || undefined;
+  const text = (env.RATE_LIMIT_STORE ?? '').trim().toLowerCase() || (redisUrl ? 'redis' : 'memory');
+  if (text !== 'memory' && text !== 'database' && text !== 'redis') {
+    throw new Error(`RATE_LIMIT_STORE must be memory, database or redis (got "${env.RATE_LIMIT_STORE}")`);
+  }
+  if (text === 'redis' && !redisUrl) {
+    throw new Error('RATE_LIMIT_STORE=redis needs REDIS_URL (e.g. redis://127.0.0.1:6379)');
+  }
+  return { kind: text, redisUrl };
 }
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/kingdom-stats.sqlite';

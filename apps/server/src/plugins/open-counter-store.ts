@@ -1,12 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { RateLimitStoreSetting } from '../config.ts';
 import type { Dialect } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
-import {
-  type CounterStore,
-  DatabaseCounterStore,
-  MemoryCounterStore,
-  type RateLimitStoreSetting,
-} from './counter-store.ts';
+import { type CounterStore, DatabaseCounterStore, MemoryCounterStore } from './counter-store.ts';
 
 /**
  * The store RATE_LIMIT_STORE names, opened. Apart from counter-store.ts (the stores' contract and the two built-in
