@@ -16,8 +16,8 @@ import { MAX_EXPORT_PAGE_SIZE } from '@kingdom-stats/core';
 import { buildApp } from '../apps/server/src/app.ts';
 import { createDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { importScanFile } from '../apps/server/src/features/imports/import-scan.ts';
 import { addKingdom } from '../apps/server/src/features/kingdoms/service.ts';
-import { importScanFile } from '../apps/server/src/import/import-scan.ts';
 
 const KD = 1901;
 const CODE = 'export-bench';

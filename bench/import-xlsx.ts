@@ -14,8 +14,8 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { importScanFile } from '../apps/server/src/features/imports/import-scan.ts';
 import { deleteScan, insertScan } from '../apps/server/src/features/scans/scan-store.ts';
-import { importScanFile } from '../apps/server/src/import/import-scan.ts';
 import { parseScanFile } from '../apps/server/src/import/parse-scan.ts';
 import { formatPair, type SampleSummary, summarize, timed } from './stats.ts';
 

@@ -16,9 +16,9 @@ import { sql } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { saveFormula } from '../apps/server/src/features/formula/service.ts';
+import { importScanFile } from '../apps/server/src/features/imports/import-scan.ts';
 import { addKingdom, requireKingdom, setCamp } from '../apps/server/src/features/kingdoms/service.ts';
 import { addKvkSeason } from '../apps/server/src/features/kvk/service.ts';
-import { importScanFile } from '../apps/server/src/import/import-scan.ts';
 import {
   CAMPS,
   CODE,

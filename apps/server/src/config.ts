@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
-import { type DiscordConfig, discordConfigFromEnv } from './features/discord/config.ts';
+import { type DiscordConfig, discordConfigFromEnv } from './discord-config.ts';
 import { type ImportLimits, importLimitsFromEnv } from './import/limits.ts';
-import { DEFAULT_IPV6_PREFIX_BITS } from './plugins/client-address.ts';
-import { type RateLimitStoreSetting, rateLimitStoreSetting } from './plugins/counter-store.ts';
+
+/** The default width of the IPv6 network the rate limits count as one address (plugins/client-address.ts). */
+export const DEFAULT_IPV6_PREFIX_BITS = 64;
 
 export type SeedDemo = 'auto' | 'false';
 /** Fastify's trustProxy: true/false, or addresses, CIDR ranges and presets such as `loopback`. */
@@ -26,11 +27,11 @@ export interface ServerConfig {
   webDistDir: string | undefined;
   /** How files are read in reader processes (IMPORT_TIME_LIMIT_SECONDS, IMPORT_MEMORY_LIMIT_MB, IMPORT_WORKERS). */
   importWork: ImportWorkConfig;
-  /** Where the rate limits count (RATE_LIMIT_STORE, REDIS_URL; plugins/counter-store.ts). */
+  /** Where the rate limits count (RATE_LIMIT_STORE, REDIS_URL; the stores: plugins/counter-store.ts). */
   rateLimitStore: RateLimitStoreSetting;
   /** The IPv6 network the rate limits count as one address (RATE_LIMIT_IPV6_PREFIX, default 64). */
   rateLimits: { ipv6PrefixBits: number };
-  /** Kingdom Stats in Discord (DISCORD_*; features/discord/config.ts, docs/discord.md). */
+  /** Kingdom Stats in Discord (DISCORD_*; discord-config.ts, docs/discord.md). */
   discord: DiscordConfig;
 }
 
@@ -43,6 +44,26 @@ export interface ImportWorkConfig {
   workers: number;
   /** What one file may make the readers read (IMPORT_MAX_*; limits.ts). */
   limits: ImportLimits;
+}
+
+export type RateLimitStoreKind = 'memory' | 'database' | 'redis';
+
+export interface RateLimitStoreSetting {
+  kind: RateLimitStoreKind;
+  redisUrl: string | undefined;
+}
+
+/** RATE_LIMIT_STORE (memory, database, redis); REDIS_URL alone means redis. */
+export function rateLimitStoreSetting(env: NodeJS.ProcessEnv): RateLimitStoreSetting {
+  const redisUrl = env.REDIS_URL?.trim() || undefined;
+  const text = (env.RATE_LIMIT_STORE ?? '').trim().toLowerCase() || (redisUrl ? 'redis' : 'memory');
+  if (text !== 'memory' && text !== 'database' && text !== 'redis') {
+    throw new Error(`RATE_LIMIT_STORE must be memory, database or redis (got "${env.RATE_LIMIT_STORE}")`);
+  }
+  if (text === 'redis' && !redisUrl) {
+    throw new Error('RATE_LIMIT_STORE=redis needs REDIS_URL (e.g. redis://127.0.0.1:6379)');
+  }
+  return { kind: text, redisUrl };
 }
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/kingdom-stats.sqlite';

@@ -2,10 +2,10 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { DashboardService } from './features/dashboard/service.ts';
+import { DashboardService } from './features/dashboard/index.ts';
 import { prepareDemo } from './features/demo/service.ts';
 import { prewarmParseWorkers } from './import/parse-off-thread.ts';
-import { openCounterStore } from './plugins/counter-store.ts';
+import { openCounterStore } from './plugins/open-counter-store.ts';
 import { siteBase } from './site-links.ts';
 import { readBannerFacts, startBanner } from './start-banner.ts';
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, UserRole } from '../db/schema.ts';
-import { nowSeconds } from '../features/scans/scan-store.ts';
+import { nowSeconds } from '../time.ts';
 
 export const SESSION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 

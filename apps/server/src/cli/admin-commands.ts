@@ -4,7 +4,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import { removeDemo } from '../demo/remove-demo.ts';
 import { DEMO_KDS, seedDemo } from '../demo/seed-demo.ts';
 import { isDatabaseEmpty, newDemoSecret } from '../features/demo/service.ts';
-import { nowSeconds } from '../features/scans/scan-store.ts';
+import { nowSeconds } from '../time.ts';
 import { confirmByTyping } from './confirm.ts';
 import type { CliContext } from './context.ts';
 

@@ -97,6 +97,4 @@ export function parseIsoTime(label: string, value: string): number {
   return Math.floor(ms / 1000);
 }
 
-export function isoUtc(seconds: number): string {
-  return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
-}
+export { isoUtc } from '../time.ts';

@@ -5,8 +5,8 @@ import { COMMAND_DEFINITIONS } from '../features/discord/commands.ts';
 import { DiscordRest } from '../features/discord/rest.ts';
 import { createDiscord, type DiscordParts } from '../features/discord/service.ts';
 import { createSetupCode, decideLink, pendingLinks } from '../features/discord/store.ts';
+import { onScansImported } from '../features/imports/after-import.ts';
 import { KdDashboardService } from '../features/kd-dashboard/service.ts';
-import { onScansImported } from '../import/after-import.ts';
 import { siteBase } from '../site-links.ts';
 import { type CliContext, isoUtc, parseWholeNumber } from './context.ts';
 

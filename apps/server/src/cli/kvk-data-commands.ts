@@ -2,14 +2,18 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { recordAudit } from '../features/audit/service.ts';
+import {
+  importHohRecords,
+  importPrekvkPoints,
+  type KvkUploadResult,
+} from '../features/imports/import-kvk-tables.ts';
 import { requireKingdom } from '../features/kingdoms/service.ts';
-import { importHohRecords, importPrekvkPoints, type KvkUploadResult } from '../import/import-kvk-tables.ts';
 import { type CliContext, parseWholeNumber } from './context.ts';
 
 /**
  * `prekvk import` and `hoh import`: per-KvK tables from csv or xlsx files, read and checked by the admin uploads'
- * own importer (import/import-kvk-tables.ts): the whole file in one transaction, nothing written when a row is
- * refused, and an error that names the row and column. Formats: docs/import-formats.md.
+ * own importer (features/imports/import-kvk-tables.ts): the whole file in one transaction, nothing written when a
+ * row is refused, and an error that names the row and column. Formats: docs/import-formats.md.
  */
 export function registerKvkDataCommands(program: Command, cli: CliContext): void {
   const { print, withDatabase, userPath } = cli;

@@ -1,8 +1,8 @@
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { recordAudit } from '../features/audit/service.ts';
+import { importRallyFile } from '../features/imports/rally-csv.ts';
 import { rotateRallyToken } from '../features/rally/tokens.ts';
-import { importRallyFile } from '../import/rally-csv.ts';
 import { type CliContext, parseWholeNumber } from './context.ts';
 
 export function registerRallyCommands(program: Command, cli: CliContext): void {

@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { refreshAfterImport } from '../db/planner-statistics.ts';
 import { recordAudit } from '../features/audit/service.ts';
+import { importScanFile } from '../features/imports/import-scan.ts';
 import {
   auditScanImport,
   deleteKingdomScan,
@@ -9,7 +10,6 @@ import {
   renameKingdomScan,
 } from '../features/scans/service.ts';
 import { resultSentences } from '../import/import-report.ts';
-import { importScanFile } from '../import/import-scan.ts';
 import { cleanScanName } from '../import/scan-name.ts';
 import { type CliContext, isoUtc, parseWholeNumber } from './context.ts';
 

@@ -1,6 +1,5 @@
-import { countNoun } from '@kingdom-stats/core';
+import { countNoun, formatUtcMinute } from '@kingdom-stats/core';
 import type { ImportedScan, ScanFileResult } from '@kingdom-stats/core/api';
-import { timeName } from './scan-name.ts';
 import type { ScanTimeSource } from './scan-time.ts';
 
 /**
@@ -27,7 +26,7 @@ export function timeSourceWords(source: string): string {
 /** One sentence per scan of the file, e.g. 'Imported 249 governors as scan "2025-06-27" (…); 1 repeated row merged.' */
 export function scanSentence(scan: ImportedScan, inFileOfSeveral = false): string {
   const governors = countNoun(scan.rows, 'governor');
-  const where = `scan ${scan.scanId} "${scan.name}" (${timeName(scan.takenAt)})`;
+  const where = `scan ${scan.scanId} "${scan.name}" (${formatUtcMinute(scan.takenAt)})`;
   const sheet = inFileOfSeveral && scan.sheetName !== undefined ? `Sheet "${scan.sheetName}": ` : '';
   const what = {
     imported: `Imported ${governors} as ${where}, time from ${timeSourceWords(scan.takenAtSource)}`,

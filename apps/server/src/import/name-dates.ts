@@ -1,4 +1,6 @@
 import { MONTH_NAMES } from '@kingdom-stats/core';
+import { isoUtc } from '../time.ts';
+
 /**
  * Dates written the ways people and tools name scan files and sheets, apart from ISO-8601 (scan-time.ts reads that):
  * - a day, a month's name and a year, with an optional hour: `16Jul23-03h`, `29Feb24-21h40m`, `16 Jul 2023`;
@@ -73,7 +75,7 @@ export function describeDay(takenAt: number): string {
 /** The words of a refusal for an ambiguous date: both readings and how to choose. */
 export function ambiguityMessage(date: AmbiguousDate, where: string): string {
   const readings = describeReadings(date);
-  const first = new Date(date.readings[0]!.takenAt * 1000).toISOString().replace('.000Z', 'Z');
+  const first = isoUtc(date.readings[0]!.takenAt);
   return (
     `the date "${date.text}" in ${where} can be read as ${readings}, and the import never guesses: give the scan ` +
     `time with --at (e.g. --at ${first}) or in the upload's time field, or rename it with the date as YYYY-MM-DD`

@@ -1,10 +1,10 @@
 import { AppError } from '../errors.ts';
-import type { GovernorStatRow } from '../features/scans/scan-store.ts';
 import { type ColumnMap, GOVERNOR_ID_HEADERS, mapColumns } from './columns.ts';
 import { refuse } from './import-error.ts';
 import type { SkippedRow } from './parsed-file.ts';
 import { type CellReader, cellReader, quoteCell } from './read-cell.ts';
 import type { RawTable } from './readers/table.ts';
+import type { GovernorStatRow } from './stat-row.ts';
 
 export interface ParsedRows {
   rows: GovernorStatRow[];

@@ -2,12 +2,13 @@
  * What reading a scanner file gives the import: every scan the file holds (one for most files; one per sheet of a
  * workbook with a sheet per scan; one per date of a long table with a date column), checked and ready to store,
  * with what the file could not give. The parse layer (parse-scan.ts) makes it without touching the database; the
- * store layer (import-scan.ts) decides where each scan goes. Plain data only: it crosses a worker thread.
+ * store layer (features/imports/import-scan.ts) decides where each scan goes. Plain data only: it crosses a worker
+ * thread.
  */
-import type { GovernorStatRow } from '../features/scans/scan-store.ts';
 import type { StoredField } from './columns.ts';
 import type { Container } from './readers/table.ts';
 import type { ScanTime } from './scan-time.ts';
+import type { GovernorStatRow } from './stat-row.ts';
 
 export interface SkippedRow {
   /** The row (or JSON line) number as the person sees it in the file. */

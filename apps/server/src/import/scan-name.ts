@@ -1,3 +1,5 @@
+import { formatUtcMinute } from '@kingdom-stats/core';
+
 /**
  * Scan names as people see them in the period selects: cleaned of characters that would garble a page or a
  * terminal, and readable when the file name was made by a machine.
@@ -32,13 +34,11 @@ export function isMachineMadeName(name: string): boolean {
   return rest !== name && !/\p{L}{3,}/u.test(rest);
 }
 
-/** "2025-12-17 20:21 UTC": the name a scan gets when its file name says nothing a person chose. */
-export function timeName(takenAt: number): string {
-  return `${new Date(takenAt * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-/** The name a new scan is stored with. */
+/**
+ * The name a new scan is stored with: its time ("2025-12-17 20:21 UTC") when its file name says nothing a person
+ * chose.
+ */
 export function defaultScanName(nameFromFile: string, takenAt: number): string {
   const cleaned = cleanScanName(nameFromFile);
-  return cleaned === '' || isMachineMadeName(cleaned) ? timeName(takenAt) : cleaned;
+  return cleaned === '' || isMachineMadeName(cleaned) ? formatUtcMinute(takenAt) : cleaned;
 }

@@ -1,14 +1,13 @@
 import { isIPv4, isIPv6 } from 'node:net';
-
-/** The default width of the IPv6 network counted as one address: a /64, the smallest a provider hands a home. */
-export const DEFAULT_IPV6_PREFIX_BITS = 64;
+import { DEFAULT_IPV6_PREFIX_BITS } from '../config.ts';
 
 /**
  * The address a rate limit counts a client under. IPv4 addresses (and IPv4 written as IPv6, `::ffff:1.2.3.4`) are
  * themselves. An IPv6 address is its first `prefixBits` bits, written as a network (`2001:db8:1:2::/64`): a home or
  * a server is handed a whole /64 and can send from any of its 2^64 addresses, so counting each one apart would let
  * one guesser walk past every per-address limit (docs/security.md, "Rate limits"). Anything else (a Unix socket, an
- * inject test's placeholder) is kept as it came.
+ * inject test's placeholder) is kept as it came. The default prefix is a /64 (config.ts), the smallest network a
+ * provider hands a home.
  */
 export function rateLimitAddress(ip: string, prefixBits: number = DEFAULT_IPV6_PREFIX_BITS): string {
   const zoneless = ip.split('%')[0]!;

@@ -6,6 +6,7 @@
  * increment opens it for `windowMs`, later ones add to it until it ends.
  */
 import { type Kysely, sql } from 'kysely';
+import type { RateLimitStoreKind } from '../config.ts';
 import type { Dialect } from '../db/dialect.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -25,39 +26,6 @@ export interface CounterStore {
   restart(key: string, windowMs: number): Promise<void>;
   remove(key: string): Promise<void>;
   close(): Promise<void>;
-}
-
-export type RateLimitStoreKind = 'memory' | 'database' | 'redis';
-
-export interface RateLimitStoreSetting {
-  kind: RateLimitStoreKind;
-  redisUrl: string | undefined;
-}
-
-/** RATE_LIMIT_STORE (memory, database, redis); REDIS_URL alone means redis. */
-export function rateLimitStoreSetting(env: NodeJS.ProcessEnv): RateLimitStoreSetting {
-  const redisUrl = env.REDIS_URL?.trim() || undefined;
-  const text = (env.RATE_LIMIT_STORE ?? '').trim().toLowerCase() || (redisUrl ? 'redis' : 'memory');
-  if (text !== 'memory' && text !== 'database' && text !== 'redis') {
-    throw new Error(`RATE_LIMIT_STORE must be memory, database or redis (got "${env.RATE_LIMIT_STORE}")`);
-  }
-  if (text === 'redis' && !redisUrl) {
-    throw new Error('RATE_LIMIT_STORE=redis needs REDIS_URL (e.g. redis://127.0.0.1:6379)');
-  }
-  return { kind: text, redisUrl };
-}
-
-export async function openCounterStore(
-  setting: RateLimitStoreSetting,
-  database: { db: Kysely<Database>; dialect: Dialect },
-): Promise<CounterStore> {
-  if (setting.kind === 'database') return DatabaseCounterStore.open(database.db, database.dialect);
-  if (setting.kind === 'redis') {
-    // Loaded only when asked for: a single-process server never pays for the client's import.
-    const { RedisCounterStore } = await import('./redis-counter-store.ts');
-    return RedisCounterStore.open(setting.redisUrl ?? '');
-  }
-  return new MemoryCounterStore();
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { DEFAULT_IPV6_PREFIX_BITS } from '../config.ts';
 import { AppError } from '../errors.ts';
-import { DEFAULT_IPV6_PREFIX_BITS, rateLimitAddress } from './client-address.ts';
+import { rateLimitAddress } from './client-address.ts';
 import { type CounterStore, MemoryCounterStore } from './counter-store.ts';
 import { FailureCounter } from './failure-counter.ts';
 import { type CodeGuess, WrongCodeLimiter, type WrongCodeSettings } from './wrong-code-limiter.ts';

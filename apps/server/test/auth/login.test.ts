@@ -1,9 +1,9 @@
 import { LOGIN_DISABLED_MESSAGE, loginResponseSchema } from '@kingdom-stats/core/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, SESSION_LIFETIME_SECONDS } from '../../src/auth/sessions.ts';
-import { nowSeconds } from '../../src/features/scans/scan-store.ts';
 import { SESSION_EXPIRED, SIGN_IN_REQUIRED } from '../../src/plugins/auth.ts';
 import { TOO_MANY_SIGN_INS } from '../../src/plugins/rate-limit.ts';
+import { nowSeconds } from '../../src/time.ts';
 import {
   type AuthWorld,
   auditActions,

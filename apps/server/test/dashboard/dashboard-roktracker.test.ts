@@ -1,8 +1,8 @@
 import { compareValues } from '@kingdom-stats/core';
 import { dashboardResponseSchema, NO_CAMP } from '@kingdom-stats/core/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importScanFile } from '../../src/features/imports/import-scan.ts';
 import { setCamp } from '../../src/features/kingdoms/service.ts';
-import { importScanFile } from '../../src/import/import-scan.ts';
 import { addTestKingdom } from '../import/import-support.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import {

@@ -8,8 +8,8 @@ import {
 } from '@kingdom-stats/core/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptsGzip, LARGE_PAGE_ROWS } from '../../src/features/dashboard/large-page.ts';
+import { importScanFile } from '../../src/features/imports/import-scan.ts';
 import { addKingdom } from '../../src/features/kingdoms/service.ts';
-import { importScanFile } from '../../src/import/import-scan.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const KD = 2301;

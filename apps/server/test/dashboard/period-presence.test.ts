@@ -13,10 +13,9 @@ import {
   GAIN_COLUMNS,
   type PeriodStat,
   readPeriod,
-  type ScanInfo,
-  selectKingdomScans,
   selectPeriodStats,
 } from '../../src/features/dashboard/queries.ts';
+import { type ScanInfo, selectKingdomScans } from '../../src/features/scans/kingdom-scans.ts';
 import { rebuildKingdomPresence } from '../../src/features/scans/presence.ts';
 import {
   addScanRows,

@@ -1,7 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/schema.ts';
-import { selectKingdomScans } from '../../src/features/dashboard/queries.ts';
+import { selectKingdomScans } from '../../src/features/scans/kingdom-scans.ts';
 import { addTestKingdom } from '../import/import-support.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
 import { disableAutovacuum, estimatedScanRows, importScan } from './planner-support.ts';

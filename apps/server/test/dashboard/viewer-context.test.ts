@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/schema.ts';
 import { type KingdomContext, loadKingdomContext } from '../../src/features/dashboard/context.ts';
-import { selectKingdomScans } from '../../src/features/dashboard/queries.ts';
 import { loadViewerContext } from '../../src/features/dashboard/viewer-context.ts';
 import { loadKingdomFarms } from '../../src/features/farms/policy.ts';
 import { selectFormulaRow } from '../../src/features/formula/queries.ts';
@@ -10,6 +9,7 @@ import { readViewerPlanInputs } from '../../src/features/kd-dashboard/service.ts
 import { KINGDOM_NOT_FOUND, requireViewerAccess } from '../../src/features/kingdoms/access.ts';
 import { addKingdom, setCamp } from '../../src/features/kingdoms/service.ts';
 import { selectSeasons } from '../../src/features/kvk/season.ts';
+import { selectKingdomScans } from '../../src/features/scans/kingdom-scans.ts';
 import { AYLA, AYLA_FARM_1, AYLA_FARM_2, BRAM, BRAM_FARM, seedFarmKingdom } from '../farms/farm-support.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/schema.ts';
 import { correctValue, excludeRow, revertCorrection } from '../../src/features/data-review/corrections.ts';
 import { acceptFlag } from '../../src/features/data-review/store.ts';
+import { importScanFile } from '../../src/features/imports/import-scan.ts';
 import { addKingdom } from '../../src/features/kingdoms/service.ts';
 import { importMessage } from '../../src/import/import-report.ts';
-import { importScanFile } from '../../src/import/import-scan.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { errorBodySchema, recheckResponseSchema, reviewFlagsResponseSchema } from '@kingdom-stats/core/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importScanFile } from '../../src/import/import-scan.ts';
+import { importScanFile } from '../../src/features/imports/import-scan.ts';
 import { auditActions, bearer } from '../support/auth-world.ts';
 import { asAdmin, createReviewWorld, flagValue, KD, type ReviewWorld, reviewUrl } from './review-support.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importScanFile } from '../../src/import/import-scan.ts';
+import { importScanFile } from '../../src/features/imports/import-scan.ts';
 import { type AuthWorld, auditActions, bearer, createAuthWorld } from '../support/auth-world.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { APPLICATION_ID, command, DiscordStandIn, makeSigner, postSigned } from './discord-support.ts';

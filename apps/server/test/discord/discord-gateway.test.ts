@@ -3,9 +3,9 @@ import { answerGatewayInteraction } from '../../src/features/discord/gateway.ts'
 import { NOT_BOUND } from '../../src/features/discord/handlers.ts';
 import { createDiscord, type DiscordParts } from '../../src/features/discord/service.ts';
 import { createSetupCode } from '../../src/features/discord/store.ts';
+import { importScanFile } from '../../src/features/imports/import-scan.ts';
 import { KdDashboardService } from '../../src/features/kd-dashboard/service.ts';
 import { addKingdom } from '../../src/features/kingdoms/service.ts';
-import { importScanFile } from '../../src/import/import-scan.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { APPLICATION_ID, command, DiscordStandIn, type interaction } from './discord-support.ts';
 

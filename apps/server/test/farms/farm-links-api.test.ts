@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { farmsResponseSchema } from '@kingdom-stats/core/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importScanFile } from '../../src/import/import-scan.ts';
+import { importScanFile } from '../../src/features/imports/import-scan.ts';
 import { HERO_SCROLLS } from '../import/import-support.ts';
 import { type AuthWorld, auditActions, bearer, createAuthWorld } from '../support/auth-world.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';

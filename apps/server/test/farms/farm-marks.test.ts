@@ -1,7 +1,7 @@
 import { MAX_EXPORT_PAGE_SIZE } from '@kingdom-stats/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importScanFile } from '../../src/features/imports/import-scan.ts';
 import { addKingdom } from '../../src/features/kingdoms/service.ts';
-import { importScanFile } from '../../src/import/import-scan.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import {
   AYLA,

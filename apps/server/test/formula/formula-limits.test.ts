@@ -1,7 +1,7 @@
 import { kdDashboardResponseSchema } from '@kingdom-stats/core/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importScanFile } from '../../src/features/imports/import-scan.ts';
 import { addKingdom } from '../../src/features/kingdoms/service.ts';
-import { importScanFile } from '../../src/import/import-scan.ts';
 import { utc } from '../import/import-support.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 

@@ -1,7 +1,7 @@
 import { DEFAULT_GOAL_TIERS, DEFAULT_STATS_FORMULA } from '@kingdom-stats/core';
 import { formulaResponseSchema } from '@kingdom-stats/core/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importScanFile } from '../../src/import/import-scan.ts';
+import { importScanFile } from '../../src/features/imports/import-scan.ts';
 import {
   type AuthWorld,
   auditActions,

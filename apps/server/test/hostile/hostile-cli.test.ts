@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { importScanFile } from '../../src/import/import-scan.ts';
+import { importScanFile } from '../../src/features/imports/import-scan.ts';
 import { closeParseWorkers } from '../../src/import/parse-off-thread.ts';
 import { addTestKingdom, ROKTRACKER, ROKTRACKER_START_XLSX } from '../import/import-support.ts';
 import { runCli } from '../support/run-cli.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialectOf } from '../../src/db/dialect.ts';
 import type { Database } from '../../src/db/schema.ts';
 import { checkStoredScan, kingdomDataQuality } from '../../src/features/data-review/checks-at-import.ts';
-import { importScanFile } from '../../src/import/import-scan.ts';
+import { importScanFile } from '../../src/features/imports/import-scan.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { addTestKingdom } from './import-support.ts';
 

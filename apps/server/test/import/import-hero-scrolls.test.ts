@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importScanFile } from '../../src/import/import-scan.ts';
+import { importScanFile } from '../../src/features/imports/import-scan.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
 import { addTestKingdom, HERO_SCROLLS, statsOf, utc } from './import-support.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importScanFile } from '../../src/features/imports/import-scan.ts';
 import { setCamp } from '../../src/features/kingdoms/service.ts';
 import { rebuildKingdomPresence } from '../../src/features/scans/presence.ts';
-import { importScanFile } from '../../src/import/import-scan.ts';
 import { getData } from '../dashboard/fixture-support.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { addTestKingdom, refusal, snapshot } from './import-support.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importScanFile } from '../../src/import/import-scan.ts';
+import { importScanFile } from '../../src/features/imports/import-scan.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
 import { addTestKingdom, ROKTRACKER, ROKTRACKER_END, snapshot, statsOf, utc } from './import-support.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importScanFile } from '../../src/import/import-scan.ts';
+import { importScanFile } from '../../src/features/imports/import-scan.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
 import { addTestKingdom, refusal, snapshot } from './import-support.ts';
 

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema.ts';
-import { importScanFile } from '../../src/import/import-scan.ts';
+import { importScanFile } from '../../src/features/imports/import-scan.ts';
 import { HERO_SCROLLS, utc } from '../import/import-support.ts';
 
 /** The nine real Hero Scrolls scans of kingdom 3584 (fixtures/README.md), in time order. */

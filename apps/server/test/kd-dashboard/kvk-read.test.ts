@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type PeriodStat,
-  type ScanInfo,
-  selectKingdomScans,
-  selectPeriodStats,
-} from '../../src/features/dashboard/queries.ts';
+import { type PeriodStat, selectPeriodStats } from '../../src/features/dashboard/queries.ts';
+import { importScanFile } from '../../src/features/imports/import-scan.ts';
 import { readKvkSpans } from '../../src/features/kd-dashboard/kvk-read.ts';
 import { addKingdom } from '../../src/features/kingdoms/service.ts';
-import { importScanFile } from '../../src/import/import-scan.ts';
+import { type ScanInfo, selectKingdomScans } from '../../src/features/scans/kingdom-scans.ts';
 import { utc } from '../import/import-support.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
 

@@ -1,7 +1,7 @@
 import { kdDashboardResponseSchema, prekvkRankingsResponseSchema } from '@kingdom-stats/core/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importScanFile } from '../../src/features/imports/import-scan.ts';
 import { addKingdom } from '../../src/features/kingdoms/service.ts';
-import { importScanFile } from '../../src/import/import-scan.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 /** scanStatus (SPEC §4, docs/dkp.md), update-data and the pre-KvK rankings. */

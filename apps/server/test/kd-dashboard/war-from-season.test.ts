@@ -1,9 +1,9 @@
 import type { DkpRow } from '@kingdom-stats/core/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertLink, upsertPolicy } from '../../src/features/farms/store.ts';
+import { importScanFile } from '../../src/features/imports/import-scan.ts';
 import { KdDashboardService } from '../../src/features/kd-dashboard/service.ts';
 import { addKingdom } from '../../src/features/kingdoms/service.ts';
-import { importScanFile } from '../../src/import/import-scan.ts';
 import { utc } from '../import/import-support.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 

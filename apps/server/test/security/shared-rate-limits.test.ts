@@ -12,12 +12,12 @@ import { settingsResponseSchema } from '@kingdom-stats/core/api';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
+import { rateLimitStoreSetting } from '../../src/config.ts';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import {
   type CounterStore,
   DatabaseCounterStore,
   MemoryCounterStore,
-  rateLimitStoreSetting,
 } from '../../src/plugins/counter-store.ts';
 import { TOO_MANY_ATTEMPTS, TOO_MANY_SIGN_INS } from '../../src/plugins/rate-limit.ts';
 import { RedisCounterStore } from '../../src/plugins/redis-counter-store.ts';

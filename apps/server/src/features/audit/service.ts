@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { nowSeconds } from '../scans/scan-store.ts';
+import { nowSeconds } from '../../time.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

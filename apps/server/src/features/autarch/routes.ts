@@ -7,7 +7,7 @@ import {
   updateTablesResponseSchema,
 } from '@kingdom-stats/core/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { LARGE_PAGE_ROWS, pageSchemas, sendLargePage } from '../dashboard/large-page.ts';
+import { LARGE_PAGE_ROWS, pageSchemas, sendLargePage } from '../dashboard/index.ts';
 import { AutarchService } from './service.ts';
 
 /**

@@ -6,21 +6,24 @@ import {
   type AutarchRow,
 } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
+import { ComputeCache } from '../../compute-cache.ts';
 import type { Database } from '../../db/schema.ts';
-import { type KingdomContext, scansKey } from '../dashboard/context.ts';
-import { ComputeCache } from '../dashboard/period-cache.ts';
 import {
+  fieldMetrics,
   isUnfiltered,
+  type KingdomContext,
+  loadViewerContext,
   pageOf,
   parseTableRequest,
   rankByPower,
+  type Summaries,
+  scansKey,
   selectRows,
   sortedRows,
+  summariesFor,
   type TableData,
   type TableQuery,
-} from '../dashboard/row-query.ts';
-import { fieldMetrics, type Summaries, summariesFor } from '../dashboard/summaries.ts';
-import { loadViewerContext } from '../dashboard/viewer-context.ts';
+} from '../dashboard/index.ts';
 import { type AutarchStatRow, selectKingdomsWithAutarchScans, selectLatestAutarchStats } from './queries.ts';
 
 /**

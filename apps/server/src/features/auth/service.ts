@@ -4,8 +4,8 @@ import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { createSession, hashToken, SESSION_LIFETIME_SECONDS, type SessionUser } from '../../auth/sessions.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { nowSeconds } from '../../time.ts';
 import { recordAudit } from '../audit/service.ts';
-import { nowSeconds } from '../scans/scan-store.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
 

@@ -1,17 +1,18 @@
-import { createHash } from 'node:crypto';
 import {
   DEFAULT_STATS_FORMULA,
+  formatUtcMinute,
   kvkScoredFormula,
   readStatsFormula,
   type StatsFormula,
 } from '@kingdom-stats/core';
 import type { DateOption } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
+import { fingerprint } from '../../cache-key.ts';
 import type { Database, KingdomTable } from '../../db/schema.ts';
 import { type KingdomFarms, loadKingdomFarms } from '../farms/policy.ts';
+import { type ScanInfo, selectKingdomScans } from '../scans/kingdom-scans.ts';
 import { type KingdomSettings, readKingdomSettings } from '../settings/service.ts';
 import { type CampMember, type FormulaInfo, selectCampMembers, selectFormula } from './kingdom-reads.ts';
-import { type ScanInfo, selectKingdomScans } from './queries.ts';
 
 /**
  * What every dashboard request reads before touching governor rows: the kingdom's scans, formula and camp map.
@@ -97,15 +98,9 @@ export function scansKey(scans: readonly ScanInfo[]): string {
   return fingerprint(scans.map((scan) => `${scan.id}.${scan.revision}`));
 }
 
-/** A short, stable digest of a list of strings, for cache keys. */
-export function fingerprint(parts: readonly (string | number)[]): string {
-  return createHash('sha1').update(parts.join('\u0000')).digest('base64url');
-}
-
 /** '2026-10-01 00:00 UTC · kd1234-start' */
 export function dateOption(scan: ScanInfo): DateOption {
-  const iso = new Date(scan.takenAt * 1000).toISOString();
-  return { timestamp: scan.takenAt, display: `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC · ${scan.name}` };
+  return { timestamp: scan.takenAt, display: `${formatUtcMinute(scan.takenAt)} · ${scan.name}` };
 }
 
 export type DkpScansSelection = 'none' | { wars: { name: string; before: number; after: number }[] };

@@ -9,18 +9,12 @@ import { NO_CAMP, type PlayerRow } from '@kingdom-stats/core/api';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
+import type { ScanInfo } from '../scans/kingdom-scans.ts';
 import type { KingdomContext } from './context.ts';
 import { readScope, readWholePeriod, readWithTotals, type StatementParts } from './page-statements.ts';
 import type { ResolvedPeriod } from './period.ts';
 import { buildPlayerRow, GAME_KILL_POINTS } from './period-rows.ts';
-import {
-  columnsUsed,
-  GAIN_COLUMNS,
-  periodRowsCte,
-  type ScanInfo,
-  STAT_EXPRESSIONS,
-  unpack,
-} from './queries.ts';
+import { columnsUsed, GAIN_COLUMNS, periodRowsCte, STAT_EXPRESSIONS, unpack } from './queries.ts';
 import { sortForPaging, type TableRequest } from './row-query.ts';
 import { statLookups } from './stat-lookups.ts';
 import type { KdGroup } from './summaries.ts';

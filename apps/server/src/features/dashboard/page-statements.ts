@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { ScanInfo } from '../scans/kingdom-scans.ts';
 import {
   combineSums,
   correctedSums,
@@ -8,7 +9,7 @@ import {
   summedCounters,
   uncorrectedKnown,
 } from './period-sums.ts';
-import { periodEndScans, type ScanInfo } from './queries.ts';
+import { periodEndScans } from './queries.ts';
 import { statLookups } from './stat-lookups.ts';
 
 /** The statements behind readSqlPage (page-query.ts): the page's keys and rows, and the per-kd sums. */

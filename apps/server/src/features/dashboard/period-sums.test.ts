@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { ScanInfo } from '../scans/kingdom-scans.ts';
 import { combineSums, type EndTotals, summedCounters, uncorrectedKnown } from './period-sums.ts';
-import type { ScanInfo } from './queries.ts';
 
 // Four governors, dead troops from the first scan F to the last scan L of a period:
 // g1 in kd 1 throughout (10 → 15); g2 in kd 1, left during the period (20 at F, 22 at its last scan); g3 moved

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { TotalledCounter } from '../../db/schema.ts';
-import { columnsUsed, GAIN_COLUMNS, type ScanInfo, statColumns } from './queries.ts';
+import type { ScanInfo } from '../scans/kingdom-scans.ts';
+import { columnsUsed, GAIN_COLUMNS, statColumns } from './queries.ts';
 import { statLookups } from './stat-lookups.ts';
 
 /**

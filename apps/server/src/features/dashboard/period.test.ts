@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.ts';
+import type { ScanInfo } from '../scans/kingdom-scans.ts';
 import type { KingdomSettings } from '../settings/service.ts';
 import { dkpScansSelection } from './context.ts';
 import { resolvePeriod, START_AFTER_END } from './period.ts';
-import type { ScanInfo } from './queries.ts';
 
 const scans: ScanInfo[] = [100, 200, 300, 400].map((takenAt, i) => ({
   id: i + 1,

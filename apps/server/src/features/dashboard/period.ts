@@ -1,6 +1,6 @@
 import { badRequest } from '../../errors.ts';
+import type { ScanInfo } from '../scans/kingdom-scans.ts';
 import type { KingdomSettings } from '../settings/service.ts';
-import type { ScanInfo } from './queries.ts';
 
 export const START_AFTER_END = 'Start date cannot be later than end date';
 

@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
-import { type Database, type ScanKind, TOTALLED_COUNTERS, type TotalledCounter } from '../../db/schema.ts';
+import { type Database, TOTALLED_COUNTERS, type TotalledCounter } from '../../db/schema.ts';
+import type { ScanInfo } from '../scans/kingdom-scans.ts';
 import {
   type GovernorIdRange,
   governorIdRanges,
@@ -10,39 +11,6 @@ import {
 import { periodScansCte, statLookups } from './stat-lookups.ts';
 
 /** The dashboard's SQL. Everything here is parameterised; no value from a request is ever spliced into SQL text. */
-
-export interface ScanInfo {
-  id: number;
-  kind: ScanKind;
-  takenAt: number;
-  name: string;
-  /** Changes to the scan's rows since it was stored (a kingdom's file added): part of every cache key. */
-  revision: number;
-  /** scans.incomplete_counters: JSON of the counters not every row knows ('{}': none). */
-  incompleteCounters: string;
-  /** Changes to the scan's value flags or corrections since it was stored (migration 0011). */
-  reviewRevision: number;
-}
-
-/** Every scan of a kingdom, both kinds, oldest first: a few hundred rows at most, read on every request. */
-export async function selectKingdomScans(db: Kysely<Database>, kd: number): Promise<ScanInfo[]> {
-  const rows = await db
-    .selectFrom('scans')
-    .select(['id', 'kind', 'taken_at', 'name', 'revision', 'incomplete_counters', 'review_revision'])
-    .where('kingdom_kd', '=', kd)
-    .orderBy('taken_at')
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    kind: r.kind,
-    takenAt: Number(r.taken_at),
-    name: r.name,
-    revision: Number(r.revision),
-    incompleteCounters: r.incomplete_counters,
-    reviewRevision: Number(r.review_revision),
-  }));
-}
 
 /**
  * A governor over a period: its name, alliance and home kd in the last scan of the period in which it appears, its

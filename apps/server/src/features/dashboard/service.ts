@@ -6,6 +6,7 @@ import {
   PLAYER_ROW_FIELDS,
 } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
+import { ComputeCache } from '../../compute-cache.ts';
 import type { Database, KingdomTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { ReviewSourcesCache } from '../data-review/marks.ts';
@@ -23,7 +24,6 @@ import { DefaultViewPreparation, VIEWS_PREPARED_AT_START } from './default-views
 import { selectKingdomsByCode } from './kingdom-reads.ts';
 import { dkpSql, readSqlPage, sqlAnswers, sqlScope } from './page-query.ts';
 import { type ResolvedPeriod, resolvePeriod } from './period.ts';
-import { ComputeCache } from './period-cache.ts';
 import { computePeriod, periodLists } from './period-compute.ts';
 import { homeKdScope, type PeriodData, viewOf } from './period-view.ts';
 import { pageOf, parseTableRequest, sortedRows, type TableQuery, type TableRequest } from './row-query.ts';

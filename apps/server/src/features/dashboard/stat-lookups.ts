@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { ScanInfo } from './queries.ts';
 
 /**
  * Joins the first and last stat rows (`f`, `l`) of each governor of `s` (governor_id, first_at, last_at: times of
@@ -37,7 +36,7 @@ export function statLookups(kd: number, postgres: boolean, lastOnly = false) {
  * first page), and pg's turning them into array literals cost a cold request about 2 ms of JavaScript
  * (docs/benchmarks.md, session 20).
  */
-export function periodScansCte(scans: readonly ScanInfo[]) {
+export function periodScansCte(scans: readonly { id: number; takenAt: number }[]) {
   const ids = scans.map((scan) => scan.id);
   const times = scans.map((scan) => scan.takenAt);
   return sql`period_scans as materialized (select ${ids}::int[] as ids, ${times}::bigint[] as times)`;

@@ -6,9 +6,9 @@ import { AppError } from '../../errors.ts';
 import { type KingdomFarms, kingdomFarms } from '../farms/policy.ts';
 import { KINGDOM_NOT_FOUND, sameSecret } from '../kingdoms/access.ts';
 import type { KvkSeason } from '../kvk/season.ts';
+import type { ScanInfo } from '../scans/kingdom-scans.ts';
 import { type KingdomContext, kingdomContextOf } from './context.ts';
 import type { CampMember } from './kingdom-reads.ts';
-import type { ScanInfo } from './queries.ts';
 
 /**
  * requireViewerAccess and loadKingdomContext in one statement: the kingdom row with its scans, formula, seasons,

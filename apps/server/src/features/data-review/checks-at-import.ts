@@ -9,7 +9,8 @@ import {
 } from '@kingdom-stats/core';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, ScanKind } from '../../db/schema.ts';
-import { type GovernorStatRow, nowSeconds } from '../scans/scan-store.ts';
+import { nowSeconds } from '../../time.ts';
+import type { GovernorStatRow } from '../scans/scan-store.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

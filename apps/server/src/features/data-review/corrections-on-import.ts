@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { nowSeconds } from '../../time.ts';
 import { rebuildKingdomPresence } from '../scans/presence.ts';
 import type { GovernorStatRow } from '../scans/scan-store.ts';
-import { nowSeconds } from '../scans/scan-store.ts';
 import { scanRowsChanged } from './corrections.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;

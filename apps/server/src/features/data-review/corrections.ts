@@ -2,9 +2,10 @@ import { CHECKED_FIELDS, type CheckedField, MAX_STORED_COUNT } from '@kingdom-st
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { nowSeconds } from '../../time.ts';
 import { recordAudit } from '../audit/service.ts';
 import { lockKingdomPresence, rebuildKingdomPresence } from '../scans/presence.ts';
-import { nowSeconds, writeScanTotals } from '../scans/scan-store.ts';
+import { writeScanTotals } from '../scans/scan-store.ts';
 import { requireFlag, setFlagStatus } from './store.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;

@@ -7,6 +7,7 @@ import {
 } from '@kingdom-stats/core/api';
 import { describePlace, quoteValue, refuse } from '../../import/import-error.ts';
 import { readCsv } from '../../import/readers/csv.ts';
+import { isoUtc } from '../../time.ts';
 
 /**
  * The review's CSV (docs/data-review.md "CSV"). Out: one row per flag, the five correction columns first
@@ -46,7 +47,7 @@ export function flagsToCsv(flags: readonly ReviewFlag[]): string {
       flag.context.next?.value ?? null,
       flag.governorName,
       flag.scanName,
-      new Date(flag.takenAt * 1000).toISOString().replace('.000Z', 'Z'),
+      isoUtc(flag.takenAt),
       flag.check,
       flag.reason,
       flag.id,

@@ -1,9 +1,9 @@
 import type { ReviewMark, ReviewMarks } from '@kingdom-stats/core/api';
 import { type Kysely, sql } from 'kysely';
+import { fingerprint } from '../../cache-key.ts';
+import { ComputeCache } from '../../compute-cache.ts';
 import type { Database } from '../../db/schema.ts';
-import { fingerprint } from '../dashboard/context.ts';
-import { ComputeCache } from '../dashboard/period-cache.ts';
-import type { ScanInfo } from '../dashboard/queries.ts';
+import type { ScanInfo } from '../scans/kingdom-scans.ts';
 
 export interface ReviewPeriod {
   kd: number;

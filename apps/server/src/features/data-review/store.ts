@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, ValueFlagStatus } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { nowSeconds } from '../../time.ts';
 import { recordAudit } from '../audit/service.ts';
-import { nowSeconds } from '../scans/scan-store.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

@@ -2,8 +2,8 @@ import { formatUtcMinute } from '@kingdom-stats/core';
 import type { KdDashboardResponse, ScanFileResult } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database, DiscordGuildTable, KingdomTable } from '../../db/schema.ts';
-import type { ImportedEvent } from '../../import/after-import.ts';
 import { recordAudit } from '../audit/service.ts';
+import type { ImportedEvent } from '../imports/after-import.ts';
 import { exact, rankBy } from './cards.ts';
 import type { Embed, MessageData } from './protocol.ts';
 import type { DiscordRest } from './rest.ts';
@@ -30,7 +30,7 @@ export class DiscordAnnouncer {
 
   constructor(private readonly deps: AnnouncerDeps) {}
 
-  /** The import listener (import/after-import.ts): starts the posts and returns at once. */
+  /** The import listener (features/imports/after-import.ts): starts the posts and returns at once. */
   announce(event: ImportedEvent): void {
     const stored = event.result.scans.filter((scan) => scan.status !== 'already-imported');
     if (stored.length === 0) return;

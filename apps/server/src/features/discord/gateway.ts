@@ -1,7 +1,7 @@
 import { Client, GatewayDispatchEvents } from '@discordjs/core';
 import { REST } from '@discordjs/rest';
 import { WebSocketManager } from '@discordjs/ws';
-import type { DiscordConfig } from './config.ts';
+import type { DiscordConfig } from '../../discord-config.ts';
 import type { DiscordHandlers } from './handlers.ts';
 import type { Interaction } from './protocol.ts';
 import { ANSWER_BUDGET_MS, answerInTime, type FollowUpLog } from './respond.ts';

@@ -1,12 +1,10 @@
 import type { DkpRow, KdDashboardResponse } from '@kingdom-stats/core/api';
-import type { Kysely } from 'kysely';
-import type { Database, DiscordGuildTable, KingdomTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { MemoryCounterStore } from '../../plugins/counter-store.ts';
 import { FailureCounter } from '../../plugins/failure-counter.ts';
-import type { KdDashboardService } from '../kd-dashboard/service.ts';
 import { compareCard, kvkCard, pagerRow, rankBy, statsCard, TOP_PAGE_SIZE, topCard } from './cards.ts';
 import { MAX_TOP_COUNT, TOP_METRICS, type TopMetric } from './commands.ts';
+import { type BoundKingdom, findGovernor, type HandlerDeps } from './handler-deps.ts';
 import { handleLink, handleLinkButton, handleMe } from './link-handlers.ts';
 import {
   focusedOption,
@@ -19,30 +17,13 @@ import {
   privateNote,
   ResponseType,
 } from './protocol.ts';
-import type { DiscordRest } from './rest.ts';
 import { handleSetup } from './setup-handler.ts';
 import { guildBinding } from './store.ts';
-
-export interface HandlerDeps {
-  db: Kysely<Database>;
-  kdDashboard: KdDashboardService;
-  rest: DiscordRest;
-  /** The site's address, for links to governor pages (PUBLIC_URL). */
-  siteUrl: string;
-  log: { warn(object: object, message: string): void };
-}
 
 /** Commands one Discord user may run per minute; more are answered with a request to wait. */
 const COMMANDS_PER_MINUTE = 20;
 export const NOT_BOUND =
   'This server is not bound to a kingdom yet. An admin runs /setup with the code from the kingdom’s settings page.';
-
-/** A bound server's kingdom and what its viewer link shows, as every kingdom command needs it. */
-export interface BoundKingdom {
-  guild: DiscordGuildTable;
-  kingdom: KingdomTable;
-  label: string;
-}
 
 /**
  * Every interaction, whichever way it came in (the HTTP endpoint or the gateway), is answered here. Kingdom numbers
@@ -259,21 +240,6 @@ function text(value: string | number | undefined): string {
 
 function periodOf(interaction: Interaction): { from: string; to: string } {
   return { from: text(optionValue(interaction, 'from')), to: text(optionValue(interaction, 'to')) };
-}
-
-/** By ID first, then by exact name, then by a name containing what was typed (only when that names one governor). */
-export function findGovernor(rows: readonly DkpRow[], asked: string): DkpRow | undefined {
-  const wanted = asked.trim().replace(/^#/, '');
-  if (/^\d{1,12}$/.test(wanted)) {
-    const byId = rows.find((row) => row['Governor ID'] === Number(wanted));
-    if (byId) return byId;
-  }
-  const lower = wanted.toLowerCase();
-  if (lower === '') return undefined;
-  const exactName = rows.filter((row) => row.Name.toLowerCase() === lower);
-  if (exactName.length === 1) return exactName[0];
-  const containing = rows.filter((row) => row.Name.toLowerCase().includes(lower));
-  return containing.length === 1 ? containing[0] : undefined;
 }
 
 function noScans(answer: KdDashboardResponse, bound: BoundKingdom): string | null {

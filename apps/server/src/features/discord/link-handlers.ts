@@ -1,7 +1,7 @@
 import type { KdDashboardResponse } from '@kingdom-stats/core/api';
 import { selectLinkedAccounts } from '../farms/linked-accounts.ts';
 import { exact } from './cards.ts';
-import { type BoundKingdom, findGovernor, type HandlerDeps } from './handlers.ts';
+import { type BoundKingdom, findGovernor, type HandlerDeps } from './handler-deps.ts';
 import {
   type Interaction,
   type InteractionResponse,

@@ -1,4 +1,4 @@
-import type { DiscordConfig } from './config.ts';
+import type { DiscordConfig } from '../../discord-config.ts';
 import type { InteractionResponse, MessageData } from './protocol.ts';
 
 export class DiscordRequestError extends Error {

@@ -12,7 +12,7 @@ import { requireKingdomAdmin } from '../../plugins/auth.ts';
 import { MemoryCounterStore } from '../../plugins/counter-store.ts';
 import { FailureCounter } from '../../plugins/failure-counter.ts';
 import { refuseTooMany, TOO_MANY_ATTEMPTS } from '../../plugins/rate-limit.ts';
-import { nowSeconds } from '../scans/scan-store.ts';
+import { nowSeconds } from '../../time.ts';
 import type { DiscordHandlers } from './handlers.ts';
 import type { Interaction } from './protocol.ts';
 import { ANSWER_BUDGET_MS, answerInTime } from './respond.ts';

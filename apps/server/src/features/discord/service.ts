@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { DiscordConfig } from '../../discord-config.ts';
 import type { KdDashboardService } from '../kd-dashboard/service.ts';
 import { DiscordAnnouncer } from './announce.ts';
-import type { DiscordConfig } from './config.ts';
 import { DiscordHandlers } from './handlers.ts';
 import { DEFAULT_RETRY, DiscordRest, type RetryPolicy } from './rest.ts';
 

@@ -1,5 +1,5 @@
 import { recordAudit } from '../audit/service.ts';
-import type { HandlerDeps } from './handlers.ts';
+import type { HandlerDeps } from './handler-deps.ts';
 import {
   type Interaction,
   type InteractionResponse,

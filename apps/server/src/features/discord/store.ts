@@ -3,9 +3,9 @@ import type { Kysely } from 'kysely';
 import { hashToken } from '../../auth/sessions.ts';
 import type { Database, DiscordGuildTable, DiscordLinkStatus } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { nowSeconds } from '../../time.ts';
 import { recordAudit } from '../audit/service.ts';
 import { requireKingdom } from '../kingdoms/service.ts';
-import { nowSeconds } from '../scans/scan-store.ts';
 
 /** Long enough to walk from the settings page to Discord, short enough that a leaked code soon stops working. */
 export const SETUP_CODE_LIFETIME_SECONDS = 60 * 60;

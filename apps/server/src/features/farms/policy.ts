@@ -1,9 +1,14 @@
-import { applyFarmPolicy, type FarmLink, type FarmPolicy, farmPolicyText } from '@kingdom-stats/core';
+import {
+  applyFarmPolicy,
+  type FarmLink,
+  type FarmPolicy,
+  type FarmStat,
+  farmPolicyText,
+} from '@kingdom-stats/core';
 import type { DkpRow } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
+import { fingerprint } from '../../cache-key.ts';
 import type { Database } from '../../db/schema.ts';
-import { fingerprint } from '../dashboard/context.ts';
-import type { PeriodStat } from '../dashboard/queries.ts';
 import { selectLinks, selectPolicy } from './store.ts';
 
 /** What a dashboard needs to count farms as the kingdom chose (docs/farms.md). */
@@ -28,10 +33,10 @@ export function kingdomFarms(policy: FarmPolicy, links: readonly FarmLink[]): Ki
 }
 
 /** A period's stats as the kingdom counts farms; `apart` lists farms kept with their main (no rank, no goal). */
-export function applyKingdomFarms(
-  stats: PeriodStat[],
+export function applyKingdomFarms<T extends FarmStat>(
+  stats: T[],
   farms: KingdomFarms | undefined,
-): { stats: PeriodStat[]; apart: Map<number, number> } {
+): { stats: T[]; apart: Map<number, number> } {
   if (!farms || farms.policy.mode === 'counted') return { stats, apart: new Map() };
   return applyFarmPolicy(stats, farms.links, farms.policy);
 }

@@ -3,8 +3,8 @@ import type { FarmLinkBody, FarmPolicyBody, FarmsResponse } from '@kingdom-stats
 import type { Kysely } from 'kysely';
 import type { AccountLinkSource, Database } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../errors.ts';
+import { nowSeconds } from '../../time.ts';
 import { recordAudit } from '../audit/service.ts';
-import { nowSeconds } from '../scans/scan-store.ts';
 import {
   deleteLink,
   deleteSuggestions,

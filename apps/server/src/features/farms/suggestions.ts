@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { parseScanFileOffThread } from '../../import/parse-off-thread.ts';
 import type { ParsedFile } from '../../import/parsed-file.ts';
+import { nowSeconds } from '../../time.ts';
 import type { GovernorStatRow } from '../scans/scan-store.ts';
-import { nowSeconds } from '../scans/scan-store.ts';
 import { upsertSuggestions } from './store.ts';
 
 /**

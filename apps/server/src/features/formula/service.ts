@@ -3,6 +3,7 @@ import {
   DEFAULT_STATS_FORMULA,
   deadTroopsSplitOn,
   type FormulaTerm,
+  formatUtcMinute,
   normaliseFormulaPayload,
   readGoalTiers,
   readStatsFormula,
@@ -26,10 +27,10 @@ import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { Database, FormulaTable, KingdomTable } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
+import { nowSeconds } from '../../time.ts';
 import { recordAudit } from '../audit/service.ts';
-import { selectKingdomScans } from '../dashboard/queries.ts';
 import { countHohRecords, kvkScans, seasonState, selectSeasons } from '../kvk/season.ts';
-import { nowSeconds } from '../scans/scan-store.ts';
+import { selectKingdomScans } from '../scans/kingdom-scans.ts';
 import { deleteFormulaRow, selectFormulaRow, upsertFormulaRow } from './queries.ts';
 
 /**
@@ -104,12 +105,6 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** 'YYYY-MM-DD HH:mm UTC' */
-export function scanDisplay(takenAt: number): string {
-  const iso = new Date(takenAt * 1000).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-}
-
 interface EditorContext {
   dates: ScanOption[];
   activeKvk: boolean;
@@ -122,7 +117,7 @@ async function editorContext(db: Kysely<Database>, kd: number, now: number): Pro
   const kingdomScans = scans.filter((scan) => scan.kind === 'kingdom');
   const dates = kvkScans(kingdomScans, state).map((scan) => ({
     scan_name: scan.name,
-    display: scanDisplay(scan.takenAt),
+    display: formatUtcMinute(scan.takenAt),
     timestamp: scan.takenAt,
   }));
   const hohCount = state.active ? await countHohRecords(db, kd, state.active.kvkNumber) : 0;

@@ -1,9 +1,9 @@
 import type { ComparedGovernor, GovernorCompareResponse, GovernorScan } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { type ScanInfo, selectKingdomScans } from '../dashboard/queries.ts';
 import { requireViewerAccess } from '../kingdoms/access.ts';
 import { selectSeasons } from '../kvk/season.ts';
+import { type ScanInfo, selectKingdomScans } from '../scans/kingdom-scans.ts';
 import { scansInRuns, selectGovernorRows, selectPresenceRuns } from './queries.ts';
 
 /**

@@ -1,13 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Database } from '../../db/schema.ts';
-import {
-  ALL_STAT_COLUMNS,
-  type PeriodStat,
-  type ScanInfo,
-  statColumns,
-  unpack,
-} from '../dashboard/queries.ts';
+import { ALL_STAT_COLUMNS, type PeriodStat, statColumns, unpack } from '../dashboard/index.ts';
+import type { ScanInfo } from '../scans/kingdom-scans.ts';
 
 /**
  * The KD DKP computation's one read (docs/governor.md, "A war's own table"; figures: docs/benchmarks.md, "Issue

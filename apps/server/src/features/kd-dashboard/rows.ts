@@ -12,8 +12,7 @@ import {
   type StatsFormula,
 } from '@kingdom-stats/core';
 import type { DkpRow, DkpRowField } from '@kingdom-stats/core/api';
-import { gameKillPoints } from '../dashboard/period-rows.ts';
-import type { Gains, PeriodStat } from '../dashboard/queries.ts';
+import { type Gains, gameKillPoints, type PeriodStat } from '../dashboard/index.ts';
 
 /** Builds the KD DKP rows from period stats (definitions and a worked example: docs/dkp.md). Pure. */
 

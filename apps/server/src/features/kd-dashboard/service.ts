@@ -6,18 +6,25 @@ import type {
   ScanStatus,
 } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
+import { fingerprint } from '../../cache-key.ts';
+import { ComputeCache } from '../../compute-cache.ts';
 import type { Database, FormulaTable, KingdomTable } from '../../db/schema.ts';
-import { dateOption, fingerprint, scansKey } from '../dashboard/context.ts';
-import { type ResolvedPeriod, resolvePeriod } from '../dashboard/period.ts';
-import { ComputeCache } from '../dashboard/period-cache.ts';
-import type { Gains, PeriodStat, ScanInfo } from '../dashboard/queries.ts';
-import { readViewerKingdom } from '../dashboard/viewer-context.ts';
+import { nowSeconds } from '../../time.ts';
+import {
+  dateOption,
+  type Gains,
+  type PeriodStat,
+  type ResolvedPeriod,
+  readViewerKingdom,
+  resolvePeriod,
+  scansKey,
+} from '../dashboard/index.ts';
 import { ReviewSourcesCache, withReviewMarks } from '../data-review/marks.ts';
 import { applyKingdomFarms, farmsShownApart, type KingdomFarms, setFarmsApart } from '../farms/policy.ts';
 import { readStoredFormula, readStoredWars } from '../formula/service.ts';
 import { requireViewerAccess } from '../kingdoms/access.ts';
 import { type KvkSeason, kvkScans, seasonOfRequest, seasonState } from '../kvk/season.ts';
-import { nowSeconds } from '../scans/scan-store.ts';
+import type { ScanInfo } from '../scans/kingdom-scans.ts';
 import { readKingdomSettings } from '../settings/service.ts';
 import { readKvkSpans } from './kvk-read.ts';
 import { hohVersion, latestPrekvkKvk, selectHohRecords, selectPrekvkPoints } from './queries.ts';

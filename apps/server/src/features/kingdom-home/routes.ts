@@ -2,7 +2,7 @@ import { kingdomHomeParamsSchema, kingdomHomeResponseSchema } from '@kingdom-sta
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { canAdminKingdom, requireUser } from '../../plugins/auth.ts';
-import { nowSeconds } from '../scans/scan-store.ts';
+import { nowSeconds } from '../../time.ts';
 import { kingdomHome } from './service.ts';
 
 /** Kingdom home (SPEC §2 /{kdno}/home, §7 GET /kdhome/{kdno}). */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { nowSeconds } from '../scans/scan-store.ts';
+import { nowSeconds } from '../../time.ts';
 
 // Access codes appear in URLs that players share; the browser lower-cases them (SPEC §7), so they are stored so.
 const ACCESS_CODE = /^[a-z0-9_-]{4,64}$/;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { ScanInfo } from '../dashboard/queries.ts';
+import type { ScanInfo } from '../scans/kingdom-scans.ts';
 
 /** A KvK season of a kingdom (unix seconds). */
 export interface KvkSeason {

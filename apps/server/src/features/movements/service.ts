@@ -1,10 +1,8 @@
 import type { MovementRow, MovementsResponse } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { dateOption } from '../dashboard/context.ts';
-import { resolvePeriod } from '../dashboard/period.ts';
-import type { ScanInfo } from '../dashboard/queries.ts';
-import { loadViewerContext } from '../dashboard/viewer-context.ts';
+import { dateOption, loadViewerContext, resolvePeriod } from '../dashboard/index.ts';
+import type { ScanInfo } from '../scans/kingdom-scans.ts';
 import {
   type MovementStat,
   type PresenceRun,

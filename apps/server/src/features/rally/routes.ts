@@ -15,8 +15,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { requireKingdomAdmin } from '../../plugins/auth.ts';
+import { nowSeconds } from '../../time.ts';
 import { requireViewerAccess } from '../kingdoms/access.ts';
-import { nowSeconds } from '../scans/scan-store.ts';
 import { availableFilters, ingestRallyEvents, rallyData, rallySummary } from './service.ts';
 import { isRallyTokenValid, rallyTokenStatus, rotateRallyToken } from './tokens.ts';
 

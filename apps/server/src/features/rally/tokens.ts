@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import { hashToken } from '../../auth/sessions.ts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { nowSeconds } from '../../time.ts';
 import { KINGDOM_NOT_FOUND } from '../kingdoms/access.ts';
-import { nowSeconds } from '../scans/scan-store.ts';
 
 /** Ingestion tokens start with this, so a leaked one is recognisable in logs and secret scanners. */
 export const RALLY_TOKEN_PREFIX = 'ksr_';

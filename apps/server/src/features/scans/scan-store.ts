@@ -1,6 +1,8 @@
-import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
-import { type Database, type GovernorStatTable, type ScanKind, TOTALLED_COUNTERS } from '../../db/schema.ts';
+import { type Database, type ScanKind, TOTALLED_COUNTERS } from '../../db/schema.ts';
+import type { GovernorStatRow } from '../../import/stat-row.ts';
+import { nowSeconds } from '../../time.ts';
 import { forgetScanMoves, writeScanMoves } from './home-moves.ts';
 import {
   forgetScanPresence,
@@ -10,7 +12,8 @@ import {
   recordScanPresence,
 } from './presence.ts';
 
-export type GovernorStatRow = Omit<Insertable<GovernorStatTable>, 'scan_id'>;
+// The rows this store writes are the reading layer's rows.
+export type { GovernorStatRow };
 
 export interface NewScan {
   kingdomKd: number;
@@ -301,8 +304,4 @@ export async function deleteScan(db: Executor, scanId: number): Promise<void> {
     await forgetScanPresence(db, { kingdomKd: scan.kingdom_kd, takenAt: Number(scan.taken_at) });
     await forgetScanMoves(db, scan.kingdom_kd, Number(scan.taken_at));
   }
-}
-
-export function nowSeconds(): number {
-  return Math.floor(Date.now() / 1000);
 }

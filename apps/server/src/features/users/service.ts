@@ -4,9 +4,9 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { Database, UserRole } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { nowSeconds } from '../../time.ts';
 import { recordAudit } from '../audit/service.ts';
 import { requireKingdom } from '../kingdoms/service.ts';
-import { nowSeconds } from '../scans/scan-store.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseRallyTime } from '@kingdom-stats/core';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import { type RallyInput, type StoreRalliesResult, storeRallies } from '../features/rally/store.ts';
-import { quoteValue, refuse } from './import-error.ts';
-import { readCsv } from './readers/csv.ts';
-import { isBlankCell } from './readers/table.ts';
+import type { Database } from '../../db/schema.ts';
+import { quoteValue, refuse } from '../../import/import-error.ts';
+import { readCsv } from '../../import/readers/csv.ts';
+import { isBlankCell } from '../../import/readers/table.ts';
+import { type RallyInput, type StoreRalliesResult, storeRallies } from '../rally/store.ts';
 
 /**
  * Rally CSV (docs/import-formats.md, "Rally CSV"): one line per participant of a rally, or a line without participant

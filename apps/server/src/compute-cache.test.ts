@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ComputeCache } from './period-cache.ts';
+import { ComputeCache } from './compute-cache.ts';
 
 describe('ComputeCache', () => {
   it('computes once per key, also for concurrent callers', async () => {

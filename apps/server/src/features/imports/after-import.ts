@@ -1,6 +1,6 @@
 import type { ScanFileResult } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 
 /** What every import tells its listeners, after its transaction committed. */
 export interface ImportedEvent {

@@ -1,11 +1,11 @@
 import { MAX_STORED_COUNT, parseScanValue } from '@kingdom-stats/core';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import { nowSeconds } from '../features/scans/scan-store.ts';
-import { normaliseHeader } from './columns.ts';
-import { describePlace, quoteValue, refuse } from './import-error.ts';
-import { readTableOffThread } from './parse-off-thread.ts';
-import type { RawTable } from './readers/table.ts';
+import type { Database } from '../../db/schema.ts';
+import { normaliseHeader } from '../../import/columns.ts';
+import { describePlace, quoteValue, refuse } from '../../import/import-error.ts';
+import { readTableOffThread } from '../../import/parse-off-thread.ts';
+import type { RawTable } from '../../import/readers/table.ts';
+import { nowSeconds } from '../../time.ts';
 
 /**
  * Per-KvK uploads beside the scans: pre-KvK stage points and Hall of Heroes deaths. Both are small tables keyed by

@@ -8,22 +8,22 @@ import {
 } from '@kingdom-stats/core';
 import type { ImportedScan, ScanFileResult } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
-import type { Database, ScanKind } from '../db/schema.ts';
-import type { AppError } from '../errors.ts';
-import { selectFormula } from '../features/dashboard/kingdom-reads.ts';
-import { type CheckedScan, checkImportedScans } from '../features/data-review/checks-at-import.ts';
-import { reapplyCorrectionsAfterReplace } from '../features/data-review/corrections-on-import.ts';
-import { storeRolledUpSuggestions } from '../features/farms/suggestions.ts';
-import { requireKingdom } from '../features/kingdoms/service.ts';
+import type { Database, ScanKind } from '../../db/schema.ts';
+import type { AppError } from '../../errors.ts';
+import { refuse } from '../../import/import-error.ts';
+import { missingFieldWarnings } from '../../import/import-warnings.ts';
+import { formatBytes, importLimitsFromEnv, refuseOverLimit } from '../../import/limits.ts';
+import { parseScanFileOffThread } from '../../import/parse-off-thread.ts';
+import type { ParsedFile } from '../../import/parsed-file.ts';
+import { defaultScanName } from '../../import/scan-name.ts';
+import { parseGivenTime, resolveScanTime } from '../../import/scan-time.ts';
+import { selectFormula } from '../dashboard/index.ts';
+import { type CheckedScan, checkImportedScans } from '../data-review/checks-at-import.ts';
+import { reapplyCorrectionsAfterReplace } from '../data-review/corrections-on-import.ts';
+import { storeRolledUpSuggestions } from '../farms/suggestions.ts';
+import { requireKingdom } from '../kingdoms/service.ts';
 import { tellScansImported } from './after-import.ts';
-import { refuse } from './import-error.ts';
-import { missingFieldWarnings } from './import-warnings.ts';
-import { formatBytes, importLimitsFromEnv, refuseOverLimit } from './limits.ts';
-import { parseScanFileOffThread } from './parse-off-thread.ts';
-import type { ParsedFile } from './parsed-file.ts';
-import { defaultScanName } from './scan-name.ts';
 import { placeScan, type ScanToPlace } from './scan-placement.ts';
-import { parseGivenTime, resolveScanTime } from './scan-time.ts';
 
 export interface ImportScanInput {
   /** The kingdom whose dashboard the scan belongs to. */

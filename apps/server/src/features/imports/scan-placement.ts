@@ -1,7 +1,9 @@
-import { countNoun } from '@kingdom-stats/core';
+import { countNoun, formatUtcMinute } from '@kingdom-stats/core';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, ScanKind } from '../db/schema.ts';
-import { undoCorrectionsForComparison } from '../features/data-review/corrections-on-import.ts';
+import type { Database, ScanKind } from '../../db/schema.ts';
+import { STORED_COLUMNS } from '../../import/columns.ts';
+import { refuse } from '../../import/import-error.ts';
+import { undoCorrectionsForComparison } from '../data-review/corrections-on-import.ts';
 import {
   addScanRows,
   type GovernorStatRow,
@@ -9,10 +11,7 @@ import {
   relabelStoredScan,
   replaceScanRows,
   type StoredScan,
-} from '../features/scans/scan-store.ts';
-import { STORED_COLUMNS } from './columns.ts';
-import { refuse } from './import-error.ts';
-import { timeName } from './scan-name.ts';
+} from '../scans/scan-store.ts';
 
 /**
  * Where one scan of a file goes (docs/import-formats.md, "Scans of a KvK map"). Maps are scanned kingdom by
@@ -320,7 +319,7 @@ async function countRowsOfKingdoms(
 }
 
 function describeScan(scan: StoredScan): string {
-  return `scan ${scan.id} "${scan.name}" (${timeName(scan.takenAt)})`;
+  return `scan ${scan.id} "${scan.name}" (${formatUtcMinute(scan.takenAt)})`;
 }
 
 function otherKingdomMessage(found: readonly OtherKingdom[], scan: StoredScan): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discordConfigFromEnv } from './config.ts';
+import { discordConfigFromEnv } from './discord-config.ts';
 
 const KEY = 'ab'.repeat(32);
 
