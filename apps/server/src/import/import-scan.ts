@@ -16,7 +16,7 @@ import { reapplyCorrectionsAfterReplace } from '../features/data-review/correcti
 import { storeRolledUpSuggestions } from '../features/farms/suggestions.ts';
 import { requireKingdom } from '../features/kingdoms/service.ts';
 import { refuse } from './import-error.ts';
-import { missingFieldWarnings } from './import-warnings.ts';
+import { cutTextWarnings, missingFieldWarnings } from './import-warnings.ts';
 import { formatBytes, importLimitsFromEnv, refuseOverLimit } from './limits.ts';
 import { parseScanFileOffThread } from './parse-off-thread.ts';
 import type { ParsedFile } from './parsed-file.ts';
@@ -78,7 +78,10 @@ export async function importScanFile(db: Kysely<Database>, input: ImportScanInpu
     };
     return { scan, time, toPlace };
   });
-  const warnings = missingFieldWarnings(parsed.scans, await scoredFormula(db, input.kingdomKd));
+  const warnings = [
+    ...cutTextWarnings(parsed.scans),
+    ...missingFieldWarnings(parsed.scans, await scoredFormula(db, input.kingdomKd)),
+  ];
   const options = {
     replace: input.replace ?? false,
     newScan: input.newScan ?? false,

@@ -116,6 +116,7 @@ function parseTable(
     missingFields: STAT_FIELDS.filter((field) => !read.has(field)),
     mergedRepeatedRows: parsed.mergedRepeatedRows,
     skippedRows: parsed.skippedRows,
+    cutTexts: parsed.cutTexts,
   };
 }
 

@@ -16,6 +16,20 @@ export interface SkippedRow {
   reason: string;
 }
 
+/** A name (or other text cell) longer than the most stored, kept cut to it. */
+export interface CutTextRow {
+  row: number;
+  /** The header of the cut cell's column. */
+  column: string;
+  /** 'row 37, column "Name"', 'line 4, field "Name"', with the sheet in a workbook of several scans. */
+  place: string;
+  governorId: number;
+  /** Characters before the cut. */
+  length: number;
+  /** The text as stored. */
+  keptAs: string;
+}
+
 export interface ParsedScan {
   /** The scan's name from the file name (or the sheet's name in a workbook of several scans). */
   name: string;
@@ -39,6 +53,8 @@ export interface ParsedScan {
   mergedRepeatedRows: number;
   /** Rows left out with the reason (an unreadable governor ID). */
   skippedRows: SkippedRow[];
+  /** Text cells kept cut to the most stored: each is a warning naming its row. */
+  cutTexts: CutTextRow[];
 }
 
 export interface SkippedSheet {
