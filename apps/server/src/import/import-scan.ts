@@ -16,7 +16,7 @@ import { reapplyCorrectionsAfterReplace } from '../features/data-review/correcti
 import { storeRolledUpSuggestions } from '../features/farms/suggestions.ts';
 import { requireKingdom } from '../features/kingdoms/service.ts';
 import { refuse } from './import-error.ts';
-import { cutTextWarnings, missingFieldWarnings } from './import-warnings.ts';
+import { columnsMatched, cutTextWarnings, missingFieldWarnings } from './import-warnings.ts';
 import { formatBytes, importLimitsFromEnv, refuseOverLimit } from './limits.ts';
 import { parseScanFileOffThread } from './parse-off-thread.ts';
 import type { ParsedFile } from './parsed-file.ts';
@@ -152,6 +152,7 @@ export async function importScanFile(db: Kysely<Database>, input: ImportScanInpu
     fileName,
     scans,
     ignoredColumns: [...new Set(parsed.scans.flatMap((scan) => scan.ignoredColumns))],
+    ...columnsMatched(parsed.scans),
     warnings,
     skippedSheets: parsed.skippedSheets,
     ...(misreads ? { misreads } : {}),

@@ -122,3 +122,13 @@ export function cutTextWarnings(scans: readonly ParsedScan[]): string[] {
   }
   return warnings;
 }
+
+/** The headers the file's scans read by their words, once each, for the answer to list. */
+export function columnsMatched(scans: readonly ParsedScan[]): {
+  matchedColumns?: { header: string; column: string; how: string }[];
+} {
+  const seen = new Map<string, { header: string; column: string; how: string }>();
+  for (const scan of scans)
+    for (const match of scan.columnsByWords ?? []) seen.set(match.header, { ...match, how: 'words' });
+  return seen.size > 0 ? { matchedColumns: [...seen.values()] } : {};
+}

@@ -47,6 +47,8 @@ export interface ParsedScan {
   timeAmbiguity?: string;
   /** Headers no alias knows; their cells were not imported. */
   ignoredColumns: string[];
+  /** Headers read by their words rather than an alias ('KillsTOne' as t1_kills). */
+  columnsByWords?: { header: string; column: string }[];
   /** Stat fields (power, kill points, dead, T4 kills, …) this scan has no column for: unknown for this scan. */
   missingFields: StoredField[];
   /** Rows that repeated another row exactly (the legacy RokTracker's tail) and were kept once. */

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resultSentences } from '../../src/import/import-report.ts';
 import { importScanFile } from '../../src/import/import-scan.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
 import { addTestKingdom, FIXTURES, refusal, snapshot, statsOf, utc } from './import-support.ts';
@@ -161,5 +162,31 @@ describe('synthetic variants', () => {
     const result = await importContent('max-2025-04-01.csv', Buffer.from('ID,Power\n1,100000000000000\n'));
     const [row] = await statsOf(db.db, result.scans[0]!.scanId);
     expect(Number(row!.power)).toBe(100_000_000_000_000);
+  });
+});
+
+describe('headers read by their words', () => {
+  it('imports a JSON export with KillsTOne … KillsTFive and HelpClicks, and lists what it read by words', async () => {
+    const rows = [
+      {
+        GovernorId: 82001,
+        Name: 'A',
+        KillsTOne: 1,
+        KillsTTwo: 2,
+        KillsTThree: 3,
+        KillsTFour: 4,
+        KillsTFive: 5,
+        HelpClicks: 9,
+      },
+    ];
+    const result = await importContent('words-2025-03-01.json', Buffer.from(JSON.stringify(rows)));
+    const stored = await statsOf(db.db, result.scans[0]!.scanId);
+    const row = stored.find((r) => Number(r.governor_id) === 82_001);
+    expect([row!.t1_kills, row!.t5_kills, row!.helps].map(Number)).toEqual([1, 5, 9]);
+    expect(result.ignoredColumns).toEqual([]);
+    expect(resultSentences(result)).toContain(
+      'Columns read by their words: "KillsTOne" as t1_kills, "KillsTTwo" as t2_kills, "KillsTThree" as t3_kills, ' +
+        '"KillsTFour" as t4_kills, "KillsTFive" as t5_kills.',
+    );
   });
 });
