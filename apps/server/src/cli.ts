@@ -5,6 +5,7 @@ import { registerFarmCommands } from './cli/farm-commands.ts';
 import { registerKingdomCommands } from './cli/kingdom-commands.ts';
 import { registerKvkCommands } from './cli/kvk-commands.ts';
 import { registerKvkDataCommands } from './cli/kvk-data-commands.ts';
+import { registerMemberExportCommands } from './cli/member-export-commands.ts';
 import { registerRallyCommands } from './cli/rally-commands.ts';
 import { registerReviewCommands } from './cli/review-commands.ts';
 import { registerScanCommands } from './cli/scan-commands.ts';
@@ -18,6 +19,7 @@ const program = new Command('npm run cli --')
   .exitOverride();
 registerKingdomCommands(program);
 registerScanCommands(program);
+registerMemberExportCommands(program);
 registerCampCommands(program);
 registerKvkCommands(program);
 registerRallyCommands(program);

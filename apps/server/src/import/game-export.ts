@@ -121,9 +121,19 @@ export type ExportRow = Record<ExportField, number | string | null> & { governor
 export function readGameExportRows(table: RawTable, fileName: string): ExportRow[] {
   const read = cellReader(table, fileName, '');
   const rows: ExportRow[] = [];
+  const seen = new Map<number, number>();
   for (const { number, cells } of table.rows) {
     const id = read.governorId(cells[0], number, table.headers[0] ?? 'ID');
     if (id === undefined) continue;
+    const earlier = seen.get(id);
+    if (earlier !== undefined) {
+      throw refuse(
+        fileName,
+        `${table.rowWord}s ${earlier} and ${number} both have governor ID ${id}; an export holds one row per ` +
+          'member: remove the wrong row',
+      );
+    }
+    seen.set(id, number);
     const row = { governor_id: id, name: '' } as ExportRow;
     EXPORT_FIELDS.forEach((field, i) => {
       if (i === 0) return;

@@ -199,7 +199,7 @@ async function scoredFormula(db: Kysely<Database>, kd: number): Promise<StatsFor
   return kvkScoredFormula(formula);
 }
 
-async function readScanFile(filePath: string, fileName: string): Promise<Buffer> {
+export async function readScanFile(filePath: string, fileName: string): Promise<Buffer> {
   // The reader refuses a file past the size limit too, but only once this process has read all of it into memory.
   const limits = importLimitsFromEnv();
   let size: number;
