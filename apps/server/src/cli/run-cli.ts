@@ -7,6 +7,7 @@ import { registerFarmCommands } from './farm-commands.ts';
 import { registerKingdomCommands } from './kingdom-commands.ts';
 import { registerKvkCommands } from './kvk-commands.ts';
 import { registerKvkDataCommands } from './kvk-data-commands.ts';
+import { registerMemberExportCommands } from './member-export-commands.ts';
 import { registerRallyCommands } from './rally-commands.ts';
 import { registerReviewCommands } from './review-commands.ts';
 import { registerScanCommands } from './scan-commands.ts';
@@ -20,6 +21,7 @@ export const COMMAND_GROUPS: readonly RegisterCommands[] = [
   registerKvkCommands,
   registerRallyCommands,
   registerKvkDataCommands,
+  registerMemberExportCommands,
   registerUserCommands,
   registerAdminCommands,
   registerFarmCommands,

@@ -11,6 +11,7 @@ import * as dataReview from './migrations/0008_data_review.ts';
 import * as accountLinks from './migrations/0009_account_links.ts';
 import * as periodSums from './migrations/0010_period_sums.ts';
 import * as reviewRevision from './migrations/0011_review_revision.ts';
+import * as memberExports from './migrations/0013_member_exports.ts';
 import * as discord from './migrations/0015_discord.ts';
 import * as scanStatisticsTarget from './migrations/0016_scan_statistics_target.ts';
 import type { Database } from './schema.ts';
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0009_account_links': accountLinks,
   '0010_period_sums': periodSums,
   '0011_review_revision': reviewRevision,
+  '0013_member_exports': memberExports,
   '0015_discord': discord,
   '0016_scan_statistics_target': scanStatisticsTarget,
 };

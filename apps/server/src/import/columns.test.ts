@@ -268,3 +268,52 @@ describe('docs/import-formats.md', () => {
     ]);
   });
 });
+
+describe('headers a person reads at a glance', () => {
+  it('reads spelled-out tiers, camelCase and snake_case families as their columns', () => {
+    const headers = [
+      'GovernorId',
+      'governorName',
+      'KillsTOne',
+      'KillsTTwo',
+      'KillsTThree',
+      'TierFourKills',
+      't_five_kills',
+      'HelpClicks',
+      'killPoints',
+      'T4DeadTroops',
+      'tier_three_deaths',
+    ];
+    expect(fieldsOf(headers)).toEqual({
+      stored: {
+        GovernorId: 'governor_id',
+        governorName: 'name',
+        KillsTOne: 't1_kills',
+        KillsTTwo: 't2_kills',
+        KillsTThree: 't3_kills',
+        TierFourKills: 't4_kills',
+        t_five_kills: 't5_kills',
+        HelpClicks: 'helps',
+        killPoints: 'kill_points',
+        T4DeadTroops: 't4_dead',
+      },
+      extras: { tier_three_deaths: 't3_dead' },
+      unknown: [],
+    });
+    expect(mapColumns(headers).bySpelling).toEqual([
+      { header: 'KillsTOne', column: 't1_kills' },
+      { header: 'KillsTTwo', column: 't2_kills' },
+      { header: 'KillsTThree', column: 't3_kills' },
+      { header: 'TierFourKills', column: 't4_kills' },
+      { header: 't_five_kills', column: 't5_kills' },
+      { header: 'tier_three_deaths', column: 'extra t3_dead' },
+    ]);
+  });
+
+  it('leaves a header whose words name no one column unknown', () => {
+    expect(fieldsOf(['ID', 'KillsTSix', 'Favourite Colour']).unknown).toEqual([
+      'KillsTSix',
+      'Favourite Colour',
+    ]);
+  });
+});

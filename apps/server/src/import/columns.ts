@@ -125,7 +125,7 @@ export const STORED_COLUMNS: readonly StoredColumn[] = [
   {
     field: 'helps',
     kind: 'count',
-    aliases: ['Helps', 'Alliance Helps', 'Helps Given', 'Help', 'Alliance Help'],
+    aliases: ['Helps', 'Alliance Helps', 'Helps Given', 'Help', 'Alliance Help', 'Help Clicks', 'Help Times'],
   },
   { field: 'acclaim', kind: 'count', aliases: ['Acclaim', 'Aclaim'] },
 ];
@@ -201,6 +201,67 @@ type ColumnTarget = { stored: StoredColumn } | { extra: ExtraColumn };
 
 const TARGETS: ReadonlyMap<string, ColumnTarget> = buildTargets();
 
+const NUMBER_WORDS: Readonly<Record<string, string>> = {
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+};
+
+/**
+ * A header as the words a person reads in it, order and spelling aside: camelCase, snake_case and digits split into
+ * words ('KillsTOne' → kills t one), tiers spelled out or written 'Tier' made 't1' … 't5', every word in the singular,
+ * then sorted. So `KillsTOne`, `TierFourKills`, `t_four_kills` and `T4 Kills` are one key. Used only where the exact
+ * alias table finds nothing, and only for keys that name one column (spellingKey collisions are dropped).
+ */
+export function spellingKey(header: string): string {
+  const words = header
+    .normalize('NFKC')
+    .replace(/\+/g, ' plus ') // 'Kills (T4+)' is T4 and T5 kills, not T4 kills
+    .replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2')
+    .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1 $2')
+    .replace(/(\p{L})(\p{N})|(\p{N})(\p{L})/gu, (_m, a, b, c, d) => (a ? `${a} ${b}` : `${c} ${d}`))
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map((word) => NUMBER_WORDS[word] ?? (word === 'tier' ? 't' : word));
+  const joined: string[] = [];
+  for (const word of words) {
+    const previous = joined.at(-1);
+    if (previous === 't' && /^[1-5]$/.test(word)) joined[joined.length - 1] = `t${word}`;
+    else
+      joined.push(word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word);
+  }
+  return joined.sort().join(' ');
+}
+
+const BY_SPELLING: ReadonlyMap<string, ColumnTarget> = buildSpellingTargets();
+
+function buildSpellingTargets(): Map<string, ColumnTarget> {
+  const byKey = new Map<string, ColumnTarget | null>();
+  const add = (alias: string, target: ColumnTarget) => {
+    const key = spellingKey(alias);
+    const existing = byKey.get(key);
+    if (existing === undefined) byKey.set(key, target);
+    else if (existing !== null && targetName(existing) !== targetName(target)) byKey.set(key, null);
+  };
+  for (const stored of STORED_COLUMNS)
+    for (const alias of [stored.field, ...stored.aliases]) add(alias, { stored });
+  for (const extra of EXTRA_COLUMNS) for (const alias of [extra.key, ...extra.aliases]) add(alias, { extra });
+  const targets = new Map<string, ColumnTarget>();
+  for (const [key, target] of byKey) if (target !== null) targets.set(key, target);
+  return targets;
+}
+
+/** The column a header names: by the alias table, else by its words (`how` says which). */
+function targetOf(header: string): { target: ColumnTarget; how: 'alias' | 'spelling' } | undefined {
+  const exact = TARGETS.get(normaliseHeader(header));
+  if (exact) return { target: exact, how: 'alias' };
+  const spelled = BY_SPELLING.get(spellingKey(header));
+  return spelled ? { target: spelled, how: 'spelling' } : undefined;
+}
+
 function buildTargets(): Map<string, ColumnTarget> {
   const targets = new Map<string, ColumnTarget>();
   const add = (alias: string, target: ColumnTarget) => {
@@ -241,21 +302,25 @@ export interface ColumnMap {
   extras: MappedColumn<ExtraColumn>[];
   /** Headers no alias matches; their cells are not imported. */
   unknown: string[];
+  /** Headers matched by their words rather than an alias ('KillsTOne' as t1_kills), for the answer to list. */
+  bySpelling: { header: string; column: string }[];
   /** Two headers that feed one field: the file is ambiguous. */
   conflict?: { field: string; headers: [string, string] };
 }
 
 export function mapColumns(headers: readonly string[]): ColumnMap {
-  const map: ColumnMap = { stored: [], extras: [], unknown: [] };
+  const map: ColumnMap = { stored: [], extras: [], unknown: [], bySpelling: [] };
   const seen = new Map<string, string>();
   headers.forEach((header, index) => {
     if (header === '') return;
-    const target = TARGETS.get(normaliseHeader(header));
-    if (!target) {
+    const found = targetOf(header);
+    if (!found) {
       map.unknown.push(header);
       return;
     }
+    const { target } = found;
     const field = targetName(target);
+    if (found.how === 'spelling') map.bySpelling.push({ header, column: field });
     const earlier = seen.get(field);
     if (earlier !== undefined) {
       map.conflict ??= { field, headers: [earlier, header] };
@@ -271,7 +336,7 @@ export function mapColumns(headers: readonly string[]): ColumnMap {
 /** True when one of the headers names the governor ID: the row is a header row of governor data. */
 export function hasGovernorIdHeader(headers: readonly string[]): boolean {
   return headers.some((header) => {
-    const target = TARGETS.get(normaliseHeader(header));
+    const target = targetOf(header)?.target;
     return target !== undefined && 'stored' in target && target.stored.field === 'governor_id';
   });
 }
@@ -281,7 +346,7 @@ export const GOVERNOR_ID_HEADERS: readonly string[] = STORED_COLUMNS[0]!.aliases
 
 /** The stat a header names (a count column, stored or extra: 't4_kills', 'dead', 't4_kill_points'), if any. */
 export function statColumnOf(header: string): string | undefined {
-  const target = TARGETS.get(normaliseHeader(header));
+  const target = targetOf(header)?.target;
   if (!target) return undefined;
   if ('stored' in target) return target.stored.kind === 'count' ? target.stored.field : undefined;
   return target.extra.kind === 'count' ? target.extra.key : undefined;

@@ -16,6 +16,12 @@ const TIME_SOURCES: Record<ScanTimeSource, string> = {
   'date-column': 'the date column',
 };
 
+/** How a header was read other than by the alias table, as the answer says it. */
+const MATCHED_HOW: Record<string, string> = {
+  words: 'Columns read by their words',
+  position: 'Columns read by column position: headers in a language not listed',
+};
+
 /** Skipped rows named one by one, up to this many; the rest are counted. */
 const SKIPPED_ROWS_NAMED = 5;
 
@@ -53,6 +59,12 @@ export function fileNotes(result: ScanFileResult): string[] {
   if (result.ignoredColumns.length > 0) {
     notes.push(`Columns not imported (unknown headers): ${result.ignoredColumns.join(', ')}.`);
   }
+  const byHow = new Map<string, string[]>();
+  for (const { header, column, how } of result.matchedColumns ?? []) {
+    byHow.set(how, [...(byHow.get(how) ?? []), `"${header}" as ${column.replace(/^extra /, '')}`]);
+  }
+  for (const [how, columns] of byHow)
+    notes.push(`${MATCHED_HOW[how] ?? `Columns read (${how})`}: ${columns.join(', ')}.`);
   for (const warning of result.warnings) notes.push(`Warning: ${warning}.`);
   if (result.misreads) {
     const { count, reviewPath } = result.misreads;

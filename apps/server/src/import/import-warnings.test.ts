@@ -12,6 +12,7 @@ const scan = (name: string, missingFields: ParsedScan['missingFields']): ParsedS
   missingFields,
   mergedRepeatedRows: 0,
   skippedRows: [],
+  cutTexts: [],
 });
 
 describe('what a file cannot give', () => {

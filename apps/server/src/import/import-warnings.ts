@@ -1,6 +1,7 @@
 import { enabledTerms, STAT_LABELS, type StatName, type StatsFormula } from '@kingdom-stats/core';
 import type { StoredField } from './columns.ts';
 import type { ParsedScan } from './parsed-file.ts';
+import { MAX_TEXT_LENGTH } from './read-cell.ts';
 
 /**
  * What a file cannot give, in sentences a kingdom leader acts on: a stat column the file lacks leaves the DKP
@@ -96,4 +97,38 @@ function dashboardDashes(columns: readonly string[]): string {
 function listOf(items: readonly string[], conjunction: string): string {
   if (items.length < 2) return items.join('');
   return `${items.slice(0, -1).join(', ')} ${conjunction} ${items.at(-1)}`;
+}
+
+/** Cut texts named one by one, up to this many; the rest are counted. */
+const CUT_TEXTS_NAMED = 10;
+
+/**
+ * One warning per text kept cut (a name of scanner junk): the row, the governor and what was stored, for a person
+ * to check the name against the game; the row also keeps the cut in extra_json (`name_cut_from`).
+ */
+export function cutTextWarnings(scans: readonly ParsedScan[]): string[] {
+  const cuts = scans.flatMap((scan) => scan.cutTexts ?? []);
+  const warnings = cuts
+    .slice(0, CUT_TEXTS_NAMED)
+    .map(
+      (cut) =>
+        `${cut.place}: ${cut.length} characters long, more than ` +
+        `the ${MAX_TEXT_LENGTH} stored, so governor ${cut.governorId} is stored as "${cut.keptAs}": review it`,
+    );
+  if (cuts.length > CUT_TEXTS_NAMED) {
+    warnings.push(
+      `${cuts.length - CUT_TEXTS_NAMED} more long texts kept cut to ${MAX_TEXT_LENGTH} characters`,
+    );
+  }
+  return warnings;
+}
+
+/** The headers the file's scans read by their words, once each, for the answer to list. */
+export function columnsMatched(scans: readonly ParsedScan[]): {
+  matchedColumns?: { header: string; column: string; how: string }[];
+} {
+  const seen = new Map<string, { header: string; column: string; how: string }>();
+  for (const scan of scans)
+    for (const match of scan.columnsByWords ?? []) seen.set(match.header, { ...match, how: 'words' });
+  return seen.size > 0 ? { matchedColumns: [...seen.values()] } : {};
 }

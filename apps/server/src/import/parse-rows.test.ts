@@ -157,14 +157,33 @@ describe('values', () => {
     expect(scanOf('s.jsonl', '{"ID": 1, "Alliance": "\\u0000\\r\\n"}\n').rows[0]!.alliance).toBeNull();
   });
 
-  it('refuses a name or alliance longer than 64 characters, with row and column', () => {
+  it('keeps a name or alliance longer than 64 characters cut, naming the row, and reads the rest of the file', () => {
     const name = 'ʀ'.repeat(64);
     expect(scanOf('s.csv', `ID,Name\n1,${name}\n`).rows[0]!.name).toBe(name);
-    expect(refusalOf(() => scanOf('s.csv', `ID,Name\n1,${'n'.repeat(65)}\n`))).toBe(
-      `s.csv: row 2, column "Name": "${'n'.repeat(40)}…" is 65 characters long; the most stored is 64`,
-    );
-    expect(refusalOf(() => scanOf('s.csv', `ID,Alliance\n1,${'a'.repeat(100)}\n`))).toContain(
-      'row 2, column "Alliance"',
+    const scan = scanOf('s.csv', `ID,Name,Power\n1,${'n'.repeat(85)},5\n2,Bea,6\n`);
+    expect(scan.rows.map((row) => [row.name, row.power])).toEqual([
+      ['n'.repeat(64), 5],
+      ['Bea', 6],
+    ]);
+    expect(JSON.parse(scan.rows[0]!.extra_json!)).toEqual({ name_cut_from: 85 });
+    expect(scan.cutTexts).toEqual([
+      {
+        row: 2,
+        column: 'Name',
+        place: 'row 2, column "Name"',
+        governorId: 1,
+        length: 85,
+        keptAs: 'n'.repeat(64),
+      },
+    ]);
+    const alliance = scanOf('s.jsonl', `{"ID": 7, "Alliance": "${'a'.repeat(100)}"}\n`);
+    expect(alliance.rows[0]!.alliance).toBe('a'.repeat(64));
+    expect(alliance.cutTexts[0]).toMatchObject({ place: 'line 1, field "Alliance"', length: 100 });
+  });
+
+  it('still refuses a number it cannot read beside a cut name', () => {
+    expect(refusalOf(() => scanOf('s.csv', `ID,Name,Power\n1,${'n'.repeat(85)},lots\n`))).toBe(
+      's.csv: row 2, column "Power": "lots" is not a number',
     );
   });
 });

@@ -1,8 +1,8 @@
 import { AppError } from '../errors.ts';
 import { type ColumnMap, GOVERNOR_ID_HEADERS, mapColumns } from './columns.ts';
 import { refuse } from './import-error.ts';
-import type { SkippedRow } from './parsed-file.ts';
-import { type CellReader, cellReader, quoteCell } from './read-cell.ts';
+import type { CutTextRow, SkippedRow } from './parsed-file.ts';
+import { type CellReader, type CutText, cellReader, quoteCell } from './read-cell.ts';
 import type { RawTable } from './readers/table.ts';
 import type { GovernorStatRow } from './stat-row.ts';
 
@@ -15,6 +15,8 @@ export interface ParsedRows {
   mergedRepeatedRows: number;
   /** Rows left out: their governor ID is empty, 0 or negative (a scanner's "could not read"). */
   skippedRows: SkippedRow[];
+  /** Names (or other text) longer than the most stored, kept cut: each row is named in a warning. */
+  cutTexts: CutTextRow[];
 }
 
 export interface ParseRowsOptions {
@@ -41,7 +43,9 @@ export function parseGovernorRows(
   const columns = checkedColumns(table, fileName);
   const idColumn = columns.stored.find((c) => c.column.field === 'governor_id')!;
   const compared = comparedColumns(columns);
-  const read = cellReader(table, fileName, options.placePrefix ?? '');
+  const rowCuts: CutText[] = [];
+  const read = cellReader(table, fileName, options.placePrefix ?? '', (cut) => rowCuts.push(cut));
+  const cutTexts: CutTextRow[] = [];
 
   const kept = new Map<number, { number: number; row: GovernorStatRow }>();
   const rows: GovernorStatRow[] = [];
@@ -52,6 +56,7 @@ export function parseGovernorRows(
     const rawId = cells[idColumn.index];
     let id: number | undefined;
     let row: GovernorStatRow;
+    rowCuts.length = 0;
     try {
       id = read.governorId(rawId, number, idColumn.header);
       if (id === undefined) {
@@ -66,6 +71,7 @@ export function parseGovernorRows(
     }
     row.governor_id = id;
     if (options.zeroRowMeansUnread) forgetZeroRow(row, columns);
+    if (rowCuts.length > 0) markCuts(row, columns, rowCuts, cutTexts);
 
     const earlier = kept.get(id);
     if (earlier) {
@@ -99,7 +105,35 @@ export function parseGovernorRows(
     hasHomeKdColumn: columns.stored.some((c) => c.column.field === 'home_kd'),
     mergedRepeatedRows,
     skippedRows,
+    cutTexts,
   };
+}
+
+/**
+ * Keeps a cut text's length on the stored row (extra_json `<field>_cut_from`), so that the cut stays visible after
+ * the import's answer is gone, and lists the row for the answer's warning.
+ */
+function markCuts(
+  row: GovernorStatRow,
+  columns: ColumnMap,
+  cuts: readonly CutText[],
+  listed: CutTextRow[],
+): void {
+  const extra: Record<string, unknown> = row.extra_json ? JSON.parse(row.extra_json) : {};
+  for (const cut of cuts) {
+    const stored = columns.stored.find((c) => c.header === cut.column)?.column.field;
+    const key = stored ?? columns.extras.find((c) => c.header === cut.column)?.column.key ?? 'text';
+    extra[`${key}_cut_from`] = cut.length;
+    listed.push({
+      row: cut.row,
+      column: cut.column,
+      place: cut.place,
+      governorId: row.governor_id,
+      length: cut.length,
+      keptAs: String((row as unknown as Record<string, unknown>)[key] ?? extra[key] ?? ''),
+    });
+  }
+  row.extra_json = JSON.stringify(extra);
 }
 
 function checkedColumns(table: RawTable, fileName: string): ColumnMap {

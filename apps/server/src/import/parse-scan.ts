@@ -113,9 +113,11 @@ function parseTable(
     ...(table.sheetName === undefined ? {} : { sheetName: table.sheetName }),
     rows: parsed.rows,
     ignoredColumns: parsed.columns.unknown.filter((header) => header !== dateHeader),
+    ...(parsed.columns.bySpelling.length > 0 ? { columnsByWords: parsed.columns.bySpelling } : {}),
     missingFields: STAT_FIELDS.filter((field) => !read.has(field)),
     mergedRepeatedRows: parsed.mergedRepeatedRows,
     skippedRows: parsed.skippedRows,
+    cutTexts: parsed.cutTexts,
   };
 }
 

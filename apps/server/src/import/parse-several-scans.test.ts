@@ -166,7 +166,7 @@ describe("the game's own member export", () => {
   it('is refused with what it is and what a scan is, by its name or its headers', async () => {
     const content = await workbook({ Members: [header.split(','), [1, 'A', ...Array(15).fill(1)]] });
     expect(refusalOf(() => parseScanFile(content, 'kingdom-2025-01-01-2025-01-31.xlsx'))).toBe(
-      "kingdom-2025-01-01-2025-01-31.xlsx: is the game's own member export: its kills, deaths, kill points, " +
+      "kingdom-2025-01-01-2025-01-31.xlsx: is the game's own member export (headers in English): its kills, deaths, kill points, " +
         'resources and helps are what each member did from 2025-01-01 to 2025-01-31, not their totals at one ' +
         "moment. The import takes scans: every governor's totals at one moment, as a scanner (RokTracker, Hero " +
         "Scrolls) reads them from the profiles; the dashboard works out a period's gains from two scans. Import " +
@@ -176,7 +176,7 @@ describe("the game's own member export", () => {
       `${header.replace('Current Power', 'Power')}\n1,A,${Array(15).fill(1).join(',')}\n`,
     );
     expect(refusalOf(() => parseScanFile(csv, 'members.csv'))).toContain(
-      "members.csv: is the game's own member export: its kills, deaths, kill points, resources and helps are " +
+      "members.csv: is the game's own member export (headers in English): its kills, deaths, kill points, resources and helps are " +
         'what each member did over the dates it was exported for',
     );
   });

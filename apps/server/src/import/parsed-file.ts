@@ -17,6 +17,20 @@ export interface SkippedRow {
   reason: string;
 }
 
+/** A name (or other text cell) longer than the most stored, kept cut to it. */
+export interface CutTextRow {
+  row: number;
+  /** The header of the cut cell's column. */
+  column: string;
+  /** 'row 37, column "Name"', 'line 4, field "Name"', with the sheet in a workbook of several scans. */
+  place: string;
+  governorId: number;
+  /** Characters before the cut. */
+  length: number;
+  /** The text as stored. */
+  keptAs: string;
+}
+
 export interface ParsedScan {
   /** The scan's name from the file name (or the sheet's name in a workbook of several scans). */
   name: string;
@@ -34,12 +48,16 @@ export interface ParsedScan {
   timeAmbiguity?: string;
   /** Headers no alias knows; their cells were not imported. */
   ignoredColumns: string[];
+  /** Headers read by their words rather than an alias ('KillsTOne' as t1_kills). */
+  columnsByWords?: { header: string; column: string }[];
   /** Stat fields (power, kill points, dead, T4 kills, …) this scan has no column for: unknown for this scan. */
   missingFields: StoredField[];
   /** Rows that repeated another row exactly (the legacy RokTracker's tail) and were kept once. */
   mergedRepeatedRows: number;
   /** Rows left out with the reason (an unreadable governor ID). */
   skippedRows: SkippedRow[];
+  /** Text cells kept cut to the most stored: each is a warning naming its row. */
+  cutTexts: CutTextRow[];
 }
 
 export interface SkippedSheet {

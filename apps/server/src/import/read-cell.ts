@@ -10,7 +10,7 @@ const UNKNOWN_WORD = 'unknown';
 const MAX_KD = 99_999;
 /**
  * The longest name or alliance (and any other text cell) stored, in characters. The game allows far shorter
- * names; 64 leaves room for decorated names and "[TAG] Alliance name" while a 10 MB "name" is refused.
+ * names; 64 leaves room for decorated names and "[TAG] Alliance name"; a longer cell is kept cut to it.
  */
 export const MAX_TEXT_LENGTH = 64;
 
@@ -19,6 +19,16 @@ export const MAX_TEXT_LENGTH = 64;
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
 const EDGE_BREAKS = /^[\t\r\n]+|[\t\r\n]+$/g;
 const INNER_BREAKS = /[\t\r\n]+/g;
+
+/** A text cell longer than the most stored, kept cut to it: the row and column a warning names. */
+export interface CutText {
+  row: number;
+  column: string;
+  /** 'row 37, column "Name"' (with the sheet in a workbook of several scans), as refusals name a cell. */
+  place: string;
+  /** Its length in characters before the cut. */
+  length: number;
+}
 
 export interface CellReader {
   /** The governor ID, or undefined when the scanner could not read it (empty, 0, negative, a placeholder). */
@@ -31,7 +41,12 @@ export interface CellReader {
  * In a CSV separated by ';' a comma may be the file's decimal mark, so numbers holding one are refused as
  * ambiguous rather than read either way.
  */
-export function cellReader(table: RawTable, fileName: string, placePrefix: string): CellReader {
+export function cellReader(
+  table: RawTable,
+  fileName: string,
+  placePrefix: string,
+  onCut: (cut: CutText) => void = () => {},
+): CellReader {
   const numberOptions = { decimalCommaPossible: table.delimiter === ';' };
   const place = (rowNumber: number, column: string) =>
     `${placePrefix}${describePlace({ rowWord: table.rowWord, rowNumber, column })}`;
@@ -59,7 +74,11 @@ export function cellReader(table: RawTable, fileName: string, placePrefix: strin
       return value;
     },
     value(kind, raw, rowNumber, column) {
-      if (kind === 'text') return readText(raw, () => place(rowNumber, column), fileName);
+      if (kind === 'text') {
+        return readText(raw, (length) =>
+          onCut({ row: rowNumber, column, place: place(rowNumber, column), length }),
+        );
+      }
       const value = number(raw, rowNumber, column, kind === 'kd' ? 'a kingdom number' : 'a number');
       if (value === null || UNKNOWN_PLACEHOLDERS.has(value)) return null;
       if (value < 0) {
@@ -118,9 +137,11 @@ export function quoteCell(raw: unknown): string {
 /**
  * Text is kept as the scanner wrote it (names may start with '=', '+', '-', '@' or hold spaces), except control
  * characters: line breaks and tabs at either end are dropped (the legacy RokTracker ends every alliance in "\r\n"),
- * inside the text they become one space, and every other control character (NUL included) is removed.
+ * inside the text they become one space, and every other control character (NUL included) is removed. Text longer
+ * than the most stored is kept cut to it and reported: a name changes no number, so one cell of scanner junk in a
+ * name never costs the file (the readers' cell limit still refuses a cell far past any name).
  */
-function readText(raw: unknown, place: () => string, fileName: string): string | null {
+function readText(raw: unknown, onCut: (length: number) => void): string | null {
   if (raw === null || raw === undefined) return null;
   const text = textOf(raw)
     .replace(EDGE_BREAKS, '')
@@ -130,11 +151,8 @@ function readText(raw: unknown, place: () => string, fileName: string): string |
   if (text.length > MAX_TEXT_LENGTH) {
     const length = [...text].length;
     if (length > MAX_TEXT_LENGTH) {
-      throw refuse(
-        fileName,
-        `${place()}: ${quoteValue(text)} is ${length.toLocaleString('en-US')} characters long; the most stored ` +
-          `is ${MAX_TEXT_LENGTH}`,
-      );
+      onCut(length);
+      return [...text].slice(0, MAX_TEXT_LENGTH).join('');
     }
   }
   return text;

@@ -7,6 +7,9 @@ import { down as undoDataReview } from '../../src/db/migrations/0008_data_review
 import { down as undoAccountLinks } from '../../src/db/migrations/0009_account_links.ts';
 import { down as undoPeriodSums } from '../../src/db/migrations/0010_period_sums.ts';
 import { down as undoReviewRevision } from '../../src/db/migrations/0011_review_revision.ts';
+import { down as undoMemberExports } from '../../src/db/migrations/0013_member_exports.ts';
+import { down as undoDiscord } from '../../src/db/migrations/0015_discord.ts';
+import { down as undoScanStatisticsTarget } from '../../src/db/migrations/0016_scan_statistics_target.ts';
 import type { ScanKind } from '../../src/db/schema.ts';
 import { governorIdRanges } from '../../src/features/dashboard/period-slices.ts';
 import {
@@ -333,6 +336,9 @@ describe('a period from governor_presence', () => {
     const statsBefore = [await history(KD), await history(OTHER_KD)];
     // Later migrations run again too (Kysely keeps the order): undone first, newest first. 0004 rebuilds SQLite's
     // stats table from its rows.
+    await undoScanStatisticsTarget(database.db as Kysely<unknown>);
+    await undoDiscord(database.db as Kysely<unknown>);
+    await undoMemberExports(database.db as Kysely<unknown>);
     await undoReviewRevision(database.db as Kysely<unknown>);
     await undoPeriodSums(database.db as Kysely<unknown>);
     await undoAccountLinks(database.db as Kysely<unknown>);
@@ -352,6 +358,9 @@ describe('a period from governor_presence', () => {
       '0009_account_links',
       '0010_period_sums',
       '0011_review_revision',
+      '0013_member_exports',
+      '0015_discord',
+      '0016_scan_statistics_target',
     ]);
     expect([await storedRuns(KD), await storedRuns(OTHER_KD)]).toEqual(before);
     expect([await history(KD), await history(OTHER_KD)]).toEqual(statsBefore);

@@ -216,6 +216,11 @@ export const scanFileResultSchema = z.object({
   scans: z.array(importedScanSchema),
   /** Headers no alias knows; their cells were not imported. */
   ignoredColumns: z.array(z.string()),
+  /**
+   * Headers read other than by the alias table: `words` (their words, 'KillsTOne' as t1_kills), `position` (the
+   * game's export in a language without a header table), or a language's table ('vietnamese').
+   */
+  matchedColumns: z.array(z.object({ header: z.string(), column: z.string(), how: z.string() })).optional(),
   /** Plain sentences: DKP formula terms and dashboard columns that this file leaves unknown. */
   warnings: z.array(z.string()),
   /** Workbook sheets that are not scans, with why. */

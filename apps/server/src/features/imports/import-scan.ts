@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Database, ScanKind } from '../../db/schema.ts';
 import type { AppError } from '../../errors.ts';
 import { refuse } from '../../import/import-error.ts';
-import { missingFieldWarnings } from '../../import/import-warnings.ts';
+import { columnsMatched, cutTextWarnings, missingFieldWarnings } from '../../import/import-warnings.ts';
 import { formatBytes, importLimitsFromEnv, refuseOverLimit } from '../../import/limits.ts';
 import { parseScanFileOffThread } from '../../import/parse-off-thread.ts';
 import type { ParsedFile } from '../../import/parsed-file.ts';
@@ -79,7 +79,10 @@ export async function importScanFile(db: Kysely<Database>, input: ImportScanInpu
     };
     return { scan, time, toPlace };
   });
-  const warnings = missingFieldWarnings(parsed.scans, await scoredFormula(db, input.kingdomKd));
+  const warnings = [
+    ...cutTextWarnings(parsed.scans),
+    ...missingFieldWarnings(parsed.scans, await scoredFormula(db, input.kingdomKd)),
+  ];
   const options = {
     replace: input.replace ?? false,
     newScan: input.newScan ?? false,
@@ -150,6 +153,7 @@ export async function importScanFile(db: Kysely<Database>, input: ImportScanInpu
     fileName,
     scans,
     ignoredColumns: [...new Set(parsed.scans.flatMap((scan) => scan.ignoredColumns))],
+    ...columnsMatched(parsed.scans),
     warnings,
     skippedSheets: parsed.skippedSheets,
     ...(misreads ? { misreads } : {}),
@@ -198,7 +202,7 @@ async function scoredFormula(db: Kysely<Database>, kd: number): Promise<StatsFor
   return kvkScoredFormula(formula);
 }
 
-async function readScanFile(filePath: string, fileName: string): Promise<Buffer> {
+export async function readScanFile(filePath: string, fileName: string): Promise<Buffer> {
   // The reader refuses a file past the size limit too, but only once this process has read all of it into memory.
   const limits = importLimitsFromEnv();
   let size: number;
