@@ -84,9 +84,9 @@ export function checkScan(input: CheckScanInput): ValueFlag[] {
   }
 
   const found: ValueFlag[] = [];
-  if (on.kill_points_identity) found.push(...checkKillPointsIdentities(rows, settings.killPointsTolerance));
+  if (on.kill_points_identity) append(found, checkKillPointsIdentities(rows, settings.killPointsTolerance));
   if (on.counter_decreased || on.digit_misread) {
-    found.push(...checkCounters({ rows, previous, next, digitMisread: on.digit_misread }));
+    append(found, checkCounters({ rows, previous, next, digitMisread: on.digit_misread }));
   }
   if (on.power_jump || on.digit_misread) {
     for (const row of rows) {
@@ -95,7 +95,7 @@ export function checkScan(input: CheckScanInput): ValueFlag[] {
       if (flag) found.push(flag);
     }
   }
-  if (on.power_rank_order && input.powerRanked && looksPowerRanked(rows)) found.push(...checkRankOrder(rows));
+  if (on.power_rank_order && input.powerRanked && looksPowerRanked(rows)) append(found, checkRankOrder(rows));
 
   const kept = new Map<string, ValueFlag>();
   for (const flag of found) {
@@ -107,6 +107,14 @@ export function checkScan(input: CheckScanInput): ValueFlag[] {
   return [...reused.values(), ...kept.values()].sort(
     (a, b) => a.governorId - b.governorId || a.field.localeCompare(b.field),
   );
+}
+
+/**
+ * Adds every item without spreading them as arguments: a scan of 50,000 rows whose counters all went down gives
+ * 750,000 flags, past the engine's limit on a call's arguments (`push(...xs)` throws RangeError there).
+ */
+function append<T>(into: T[], items: readonly T[]): void {
+  for (const item of items) into.push(item);
 }
 
 function preferred(candidate: ValueFlag, held: ValueFlag): boolean {

@@ -108,7 +108,7 @@ export function checkCounters(context: CounterContext): ValueFlag[] {
           })
         : null;
       if (found) {
-        flags.push(...found);
+        for (const one of found) flags.push(one);
         continue;
       }
       if (knownNumber(nextValue) && nextValue < value) {
