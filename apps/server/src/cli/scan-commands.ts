@@ -9,7 +9,7 @@ import {
   renameKingdomScan,
 } from '../features/scans/service.ts';
 import { resultSentences } from '../import/import-report.ts';
-import { importScanFile } from '../import/import-scan.ts';
+import { prepareScanFile } from '../import/import-scan.ts';
 import { cleanScanName } from '../import/scan-name.ts';
 import { isoUtc, parseWholeNumber, print, printTable, withDatabase } from './context.ts';
 
@@ -48,10 +48,12 @@ export function registerScanCommands(program: Command): void {
       if (options.newScan && joinScanId !== undefined)
         throw new Error('--new-scan and --join-scan ask for opposite things: give one of them');
       await withDatabase(async ({ db }) => {
-        // Files are imported one by one, each in its own transaction: a refused file stops the run, and the files
-        // before it stay imported (re-running reports them as "already imported").
+        // Every file is read and checked first, then stored in the order of its scan time (issue 36: the files of a
+        // shell glob come in name order, and a scan's checks look at its neighbours in time). A refused file stops the
+        // run before anything is stored. Each file is then stored in its own transaction.
+        const prepared = [];
         for (const filePath of files) {
-          const result = await importScanFile(db, {
+          const file = await prepareScanFile(db, {
             kingdomKd,
             // npm runs scripts from the project root; INIT_CWD is where the person typed the command.
             filePath: resolve(process.env.INIT_CWD ?? process.cwd(), filePath),
@@ -63,6 +65,11 @@ export function registerScanCommands(program: Command): void {
             newScan: options.newScan ?? false,
             ...(joinScanId === undefined ? {} : { joinScanId }),
           });
+          prepared.push({ filePath, file });
+        }
+        prepared.sort((a, b) => a.file.earliestTakenAt - b.file.earliestTakenAt);
+        for (const { filePath, file } of prepared) {
+          const result = await file.store();
           const kind = options.autarch ? 'autarch' : 'kingdom';
           await auditScanImport(db, { userId: null, kingdomKd, kind, file: result, via: 'cli' });
           await refreshAfterImport(db, result);

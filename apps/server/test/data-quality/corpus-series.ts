@@ -135,6 +135,5 @@ export function checkInsertedLast(
     powerRanked: true,
     settings,
     previousUnderReview: underReview(previous),
-    nextUnderReview: underReview(next),
   });
 }
