@@ -71,7 +71,8 @@ export function cliContext(io: CliIo): CliContext {
 /** Left-aligned columns, for lists a person reads in a terminal. */
 function printTable(print: (line: string) => void, headers: string[], rows: (string | number)[][]): void {
   const cells = [headers, ...rows.map((r) => r.map(String))];
-  const widths = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  // reduce, not Math.max(...xs): a list of flags may hold more rows than a call takes arguments.
+  const widths = headers.map((_, i) => cells.reduce((most, r) => Math.max(most, (r[i] ?? '').length), 0));
   for (const row of cells)
     print(
       row

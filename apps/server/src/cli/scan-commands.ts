@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { refreshAfterImport } from '../db/planner-statistics.ts';
 import { recordAudit } from '../features/audit/service.ts';
-import { importScanFile } from '../features/imports/import-scan.ts';
+import { prepareScanFile } from '../features/imports/import-scan.ts';
 import {
   auditScanImport,
   deleteKingdomScan,
@@ -49,10 +49,12 @@ export function registerScanCommands(program: Command, cli: CliContext): void {
       if (options.newScan && joinScanId !== undefined)
         throw new Error('--new-scan and --join-scan ask for opposite things: give one of them');
       await withDatabase(async ({ db }) => {
-        // Files are imported one by one, each in its own transaction: a refused file stops the run, and the files
-        // before it stay imported (re-running reports them as "already imported").
+        // Every file is read and checked first, then stored in the order of its scan time (issue 36: the files of a
+        // shell glob come in name order, and a scan's checks look at its neighbours in time). A refused file stops the
+        // run before anything is stored. Each file is then stored in its own transaction.
+        const prepared = [];
         for (const filePath of files) {
-          const result = await importScanFile(db, {
+          const file = await prepareScanFile(db, {
             kingdomKd,
             filePath: userPath(filePath),
             at: options.at,
@@ -63,6 +65,11 @@ export function registerScanCommands(program: Command, cli: CliContext): void {
             newScan: options.newScan ?? false,
             ...(joinScanId === undefined ? {} : { joinScanId }),
           });
+          prepared.push({ filePath, file });
+        }
+        prepared.sort((a, b) => a.file.earliestTakenAt - b.file.earliestTakenAt);
+        for (const { filePath, file } of prepared) {
+          const result = await file.store();
           const kind = options.autarch ? 'autarch' : 'kingdom';
           await auditScanImport(db, { userId: null, kingdomKd, kind, file: result, via: 'cli' });
           await refreshAfterImport(db, result);

@@ -13,7 +13,7 @@ import { DEMO_KD, DEMO_KDS } from './timeline.ts';
  */
 export function demoFarmLinks(rng: Rng, population: readonly Governor[]) {
   const links: { kd: number; farmId: number; mainId: number }[] = [];
-  const lastScan = Math.max(...population.map((g) => g.lastScan));
+  const lastScan = population.reduce((most, g) => Math.max(most, g.lastScan), -Infinity);
   for (const kd of DEMO_KDS) {
     const r = rng.fork(`kingdom-${kd}`);
     // Accounts there all season (no arrivals, departures or migrations); mains never zeroed.

@@ -137,7 +137,7 @@ export function createPopulation(rng: Rng, timeline: Timeline): Governor[] {
         g.lastScan === lastIndex && g.archetype !== 'farm' && g.archetype !== 'whale' && g.aggression > 0.3,
     );
     for (const g of r.sample(zeroable, ZEROED_PER_KINGDOM)) g.zeroAt = r.pick(warScans);
-    population.push(...members);
+    for (const member of members) population.push(member);
   });
   addMovements(rng.fork('movements'), population, lastIndex);
   return population;

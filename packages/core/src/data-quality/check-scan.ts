@@ -5,8 +5,14 @@
  * governor's (id_reused) gets that one flag and none on its values, which would all be noise.
  */
 import { checkCounters } from './counters.ts';
+import { shown } from './fields.ts';
 import { checkIdReused } from './id-reused.ts';
-import { checkKillPointsIdentities } from './kill-points-identity.ts';
+import {
+  checkKillPointsIdentities,
+  KILL_POINTS_DISAGREEING_MAX_SHARE,
+  KILL_POINTS_DISAGREEING_MIN_ROWS,
+  killPointsDisagree,
+} from './kill-points-identity.ts';
 import { checkPowerChange } from './power.ts';
 import { checkRankOrder, looksPowerRanked } from './rank-order.ts';
 import {
@@ -39,8 +45,8 @@ export interface CheckScanInput {
    * Pass corrected values in `previous` (the correction, not the value read).
    */
   previousUnderReview?: ReadonlySet<string>;
-  /** The same for the next rows: their values still under review are not used as an upper bound either. */
-  nextUnderReview?: ReadonlySet<string>;
+  /** The next rows' values a person accepted or corrected: a value above one of them is flagged whatever else. */
+  nextSettled?: ReadonlySet<string>;
 }
 
 const KILL_FIELDS = ['kill_points', 't1_kills', 't2_kills', 't3_kills', 't4_kills', 't5_kills'] as const;
@@ -73,7 +79,6 @@ function trustedRows(
 export function checkScan(input: CheckScanInput): ValueFlag[] {
   const { rows, settings } = input;
   const previous = trustedRows(input.previous, input.previousUnderReview);
-  const next = input.next && trustedRows(input.next, input.nextUnderReview);
   const on = settings.enabled;
   const reused = new Map<number, ValueFlag>();
   if (on.id_reused) {
@@ -84,9 +89,21 @@ export function checkScan(input: CheckScanInput): ValueFlag[] {
   }
 
   const found: ValueFlag[] = [];
-  if (on.kill_points_identity) found.push(...checkKillPointsIdentities(rows, settings.killPointsTolerance));
+  if (on.kill_points_identity) append(found, checkKillPointsIdentities(rows, settings.killPointsTolerance));
   if (on.counter_decreased || on.digit_misread) {
-    found.push(...checkCounters({ rows, previous, next, digitMisread: on.digit_misread }));
+    append(
+      found,
+      checkCounters({
+        rows,
+        previous,
+        // The next rows as stored: which of two values is the odd one out is read from the values (counters.ts).
+        next: input.next,
+        rawPrevious: input.previous,
+        previousUnderReview: input.previousUnderReview,
+        nextSettled: input.nextSettled,
+        digitMisread: on.digit_misread,
+      }),
+    );
   }
   if (on.power_jump || on.digit_misread) {
     for (const row of rows) {
@@ -95,7 +112,7 @@ export function checkScan(input: CheckScanInput): ValueFlag[] {
       if (flag) found.push(flag);
     }
   }
-  if (on.power_rank_order && input.powerRanked && looksPowerRanked(rows)) found.push(...checkRankOrder(rows));
+  if (on.power_rank_order && input.powerRanked && looksPowerRanked(rows)) append(found, checkRankOrder(rows));
 
   const kept = new Map<string, ValueFlag>();
   for (const flag of found) {
@@ -104,9 +121,56 @@ export function checkScan(input: CheckScanInput): ValueFlag[] {
     const held = kept.get(key);
     if (!held || preferred(flag, held)) kept.set(key, flag);
   }
+  const byGovernor = new Map(rows.map((row) => [row.governorId, row]));
+  const identityReadable = on.kill_points_identity && fileSumsKillPoints(rows, settings.killPointsTolerance);
+  for (const [key, flag] of kept) {
+    const row = byGovernor.get(flag.governorId);
+    if (row && identityReadable && !suggestionKeepsIdentity(row, flag, settings.killPointsTolerance))
+      kept.set(key, withoutSuggestion(flag));
+  }
   return [...reused.values(), ...kept.values()].sort(
     (a, b) => a.governorId - b.governorId || a.field.localeCompare(b.field),
   );
+}
+
+/** The file's kill points add up from its kills on most rows: the identity can confirm a suggestion. */
+function fileSumsKillPoints(rows: readonly GovernorSnapshot[], tolerance: number): boolean {
+  let disagreeing = 0;
+  for (const row of rows) if (killPointsDisagree(row, tolerance)) disagreeing++;
+  return (
+    disagreeing <= Math.max(KILL_POINTS_DISAGREEING_MIN_ROWS, rows.length * KILL_POINTS_DISAGREEING_MAX_SHARE)
+  );
+}
+
+/**
+ * A suggestion for a kill value must agree with the kill points identity too (issue 36: one suggestion only where
+ * exactly one candidate agrees with both neighbours and the identity). Where the six values are not all known the
+ * identity says nothing, and the neighbours' word stands.
+ */
+function suggestionKeepsIdentity(row: GovernorSnapshot, flag: ValueFlag, tolerance: number): boolean {
+  if (flag.suggested === null || !(KILL_FIELDS as readonly string[]).includes(flag.field)) return true;
+  if (flag.check === 'kill_points_identity') return true;
+  const corrected = { ...row, values: { ...row.values, [flag.field]: flag.suggested } };
+  return (
+    !killPointsDisagree(corrected, tolerance) || KILL_FIELDS.some((field) => corrected.values[field] == null)
+  );
+}
+
+function withoutSuggestion(flag: ValueFlag): ValueFlag {
+  const value = shown(flag.suggested ?? 0);
+  return {
+    ...flag,
+    suggested: null,
+    reason: `${flag.reason} But the kill points do not add up from the kills with ${value}, so no value is suggested.`,
+  };
+}
+
+/**
+ * Adds every item without spreading them as arguments: a scan of 50,000 rows whose counters all went down gives
+ * 750,000 flags, past the engine's limit on a call's arguments (`push(...xs)` throws RangeError there).
+ */
+function append<T>(into: T[], items: readonly T[]): void {
+  for (const item of items) into.push(item);
 }
 
 function preferred(candidate: ValueFlag, held: ValueFlag): boolean {

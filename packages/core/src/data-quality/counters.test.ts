@@ -109,20 +109,31 @@ describe('checkCounters', () => {
       digitMisread: true,
     });
     expect(flags).toMatchObject([{ field: 'dead', check: 'digit_misread', suggested: 110_000 }]);
-    expect(flags[0]!.reason).toContain('in the next scan');
+    expect(flags[0]!.reason).toContain("the next scan's 131,000");
   });
 
-  it('suggests nothing when the next value read again fits above this one: either may be the misread', () => {
+  it('puts a value above both neighbours down to this scan when the next one is back on the line from the previous one', () => {
+    // The next value is above the previous one: it agrees with it, so this one is the odd one out.
     const flags = checkCounters({
       rows: [snapshot(2, 7, { rss_gathered: 1_812_071_821 })],
       previous: byGovernor([snapshot(1, 7, { rss_gathered: 1_000_000_000 })]),
       next: byGovernor([snapshot(3, 7, { rss_gathered: 1_012_071_821 })]),
       digitMisread: true,
     });
-    expect(flags).toMatchObject([{ check: 'counter_decreased', suggested: null }]);
+    expect(flags).toMatchObject([{ check: 'digit_misread', suggested: 1_012_071_821 }]);
     expect(flags[0]!.reason).toBe(
-      "Resources gathered is 1,812,071,821 here but 1,012,071,821 in the next scan; it never goes down in the game: this value or the next scan's is misread.",
+      "Resources gathered is 1,812,071,821 here, above both the previous scan's 1,000,000,000 and the next scan's 1,012,071,821; it never goes down in the game, so this value is the misread one: the right one lies between 1,000,000,000 and 1,012,071,821; it looks like a 0 read as 8: 1,012,071,821.",
     );
+  });
+
+  it('leaves a value above the next one alone when the next one is below the previous one: the next is the misread', () => {
+    const flags = checkCounters({
+      rows: [snapshot(2, 7, { helps: 90_000 })],
+      previous: byGovernor([snapshot(1, 7, { helps: 89_000 })]),
+      next: byGovernor([snapshot(3, 7, { helps: 9_100 })]),
+      digitMisread: true,
+    });
+    expect(flags).toEqual([]);
   });
 
   it('without the digit misread check, a drop is a counter that went down and a jump is not reported', () => {

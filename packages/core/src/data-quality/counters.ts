@@ -4,7 +4,13 @@
  * look-alike digit explains it (with the value the screen showed when only one explains it).
  */
 import { FIELD_LABELS, knownNumber, LIFETIME_COUNTERS, shown } from './fields.ts';
-import { candidatesWithin, misreadCandidates, swapCandidates } from './look-alikes.ts';
+import {
+  candidatesWithin,
+  extraDigitCandidates,
+  misreadCandidates,
+  swapCandidates,
+  tooHighCandidates,
+} from './look-alikes.ts';
 import type { CheckedField, GovernorSnapshot, ValueFlag } from './types.ts';
 
 /**
@@ -23,14 +29,54 @@ export const JUMP_MIN_SHARE = 2;
 /** And never under this many units (a counter at 3 that reads 8). */
 export const JUMP_MIN_UNITS = 1_000;
 
+/**
+ * A digit read into a number that is not there multiplies it by about ten (at least 5.5: 19,999 read as 119,999).
+ * Below five times the previous value a jump is not put down to an extra digit: small accounts' real gains of
+ * several times what they had would otherwise all "be" one.
+ */
+export const EXTRA_DIGIT_MIN_RATIO = 5;
+
 type Counter = (typeof LIFETIME_COUNTERS)[number];
 
 export interface CounterContext {
   rows: readonly GovernorSnapshot[];
+  /** Each governor's previous row without its values under review (check-scan.ts, trustedRows). */
   previous: ReadonlyMap<number, GovernorSnapshot>;
+  /**
+   * Each governor's next row as stored. Values under review there are still compared with: whether this value or
+   * the next one is the odd one out is decided from the values (the next one back on the line from the previous
+   * one, or not), never from which of the two a check happened to flag first.
+   */
   next?: ReadonlyMap<number, GovernorSnapshot>;
+  /** The previous rows as stored, values under review included: a 0 after any value above 0 is an unread value. */
+  rawPrevious?: ReadonlyMap<number, GovernorSnapshot>;
+  /** The previous rows' values under review, as reviewKey(governorId, field). */
+  previousUnderReview?: ReadonlySet<string>;
+  /** The next rows' values a person accepted or corrected (reviewKey): a bound this value must keep under. */
+  nextSettled?: ReadonlySet<string>;
   /** Off: a drop is reported as a counter that went down, and a jump is not reported. */
   digitMisread: boolean;
+}
+
+/**
+ * A row whose known lifetime counters are all 0 while its power says the account has played for long: a row the
+ * scanner could not read. At least ZERO_ROW_MIN_COUNTERS counters known (a file of kill points and deaths only says
+ * little), and at least ZERO_ROW_MIN_POWER power (an account of a million power has gathered, helped or fought).
+ */
+export const ZERO_ROW_MIN_COUNTERS = 3;
+export const ZERO_ROW_MIN_POWER = 1_000_000;
+
+export function isZeroRow(row: GovernorSnapshot): boolean {
+  const power = row.values.power;
+  if (!knownNumber(power) || power < ZERO_ROW_MIN_POWER) return false;
+  let known = 0;
+  for (const field of LIFETIME_COUNTERS) {
+    const value = row.values[field];
+    if (!knownNumber(value)) continue;
+    if (value !== 0) return false;
+    known++;
+  }
+  return known >= ZERO_ROW_MIN_COUNTERS;
 }
 
 /** Each counter's gains over this scan's period, lowest first: the kingdom's own measure of a plausible gain. */
@@ -93,36 +139,76 @@ export function checkCounters(context: CounterContext): ValueFlag[] {
   for (const row of context.rows) {
     const before = context.previous.get(row.governorId);
     const after = context.next?.get(row.governorId);
+    const zeroRow = isZeroRow(row);
     for (const field of LIFETIME_COUNTERS) {
       const value = row.values[field];
       if (!knownNumber(value)) continue;
       const previousValue = before?.values[field];
-      const nextValue = after?.values[field];
+      const rawNext = after?.values[field];
+      // A 0 next is that scan's unread value, never a bound for this one.
+      const nextValue = knownNumber(rawNext) && rawNext > 0 ? rawNext : null;
+      if (value === 0) {
+        const zero = zeroFlag(row, field, context, zeroRow);
+        if (zero) flags.push(zero);
+        continue;
+      }
       const ownGain = knownNumber(previousValue) && value >= previousValue ? value - previousValue : null;
       const percentile = othersPercentileGain(gains.get(field)!, ownGain);
       const bounds = gainBounds(percentile, knownNumber(previousValue) ? previousValue : value);
+      // Above the next value while the next one is back on the line from the previous one: this value is the odd
+      // one out (a spike), not the next one. With the next one below the previous value, the next one is.
+      if (
+        nextValue !== null &&
+        nextValue < value &&
+        knownNumber(previousValue) &&
+        nextValue >= previousValue
+      ) {
+        flags.push(aboveBoth(row, field, value, previousValue, nextValue, context.digitMisread));
+        continue;
+      }
+      if (nextValue !== null && nextValue < value && context.nextSettled?.has(`${row.governorId}:${field}`)) {
+        flags.push(
+          flag(row, field, {
+            check: 'counter_decreased',
+            reason: `${FIELD_LABELS[field]} is ${shown(value)} here but ${shown(nextValue)} in the next scan, a value a person confirmed; it never goes down in the game.`,
+            value,
+            suggested: null,
+          }),
+        );
+        continue;
+      }
       const found = knownNumber(previousValue)
-        ? againstPrevious(row, field, value, previousValue, knownNumber(nextValue) ? nextValue : null, {
+        ? againstPrevious(row, field, value, previousValue, nextValue, {
             ...bounds,
             digitMisread: context.digitMisread,
           })
         : null;
-      if (found) {
-        flags.push(...found);
-        continue;
-      }
-      if (knownNumber(nextValue) && nextValue < value) {
-        const previousOrZero = knownNumber(previousValue) ? previousValue : 0;
-        flags.push(
-          aboveNext(row, field, value, previousOrZero, nextValue, {
-            ...bounds,
-            digitMisread: context.digitMisread,
-          }),
-        );
-      }
+      if (found) for (const one of found) flags.push(one);
     }
   }
   return flags;
+}
+
+/** A counter at 0: after a value above 0, or in a row of zeros (in every scan the unread row is in). */
+function zeroFlag(
+  row: GovernorSnapshot,
+  field: Counter,
+  context: CounterContext,
+  zeroRow: boolean,
+): ValueFlag | null {
+  const label = FIELD_LABELS[field];
+  // A previous row under review as a whole (another governor's row) is no reference, not even for a 0.
+  const wholeRowUnderReview = context.previousUnderReview?.has(`${row.governorId}:governor`) ?? false;
+  const stored = wholeRowUnderReview
+    ? undefined
+    : (context.rawPrevious ?? context.previous).get(row.governorId)?.values[field];
+  let reason: string | null = null;
+  if (knownNumber(stored) && stored > 0)
+    reason = `${label} went down from ${shown(stored)} to 0; it never goes down in the game: a value the scanner could not read.`;
+  else if (zeroRow)
+    reason = `${label} is 0, as is every counter of this row at ${shown(row.values.power ?? 0)} power: a row the scanner could not read.`;
+  if (reason === null) return null;
+  return flag(row, field, { check: 'counter_decreased', reason, value: 0, suggested: null });
 }
 
 function againstPrevious(
@@ -175,9 +261,12 @@ function againstPrevious(
   }
   // A counter at 0 is a row the scanner could not read, not a value a digit misread explains.
   if (!digitMisread || previousValue === 0 || value - previousValue <= plausible) return null;
-  // A jump: a look-alike read too high explains it when one of its candidates is a plausible gain.
+  // A jump: a look-alike read too high, or a digit too many (a value about ten times the right one), explains it
+  // when one of its candidates is a plausible gain.
   const { fitting, suggested } = candidatesWithin(
-    swapCandidates(value),
+    value >= previousValue * EXTRA_DIGIT_MIN_RATIO
+      ? [...swapCandidates(value), ...extraDigitCandidates(value)]
+      : swapCandidates(value),
     previousValue,
     withNext ?? previousValue + plausible,
   );
@@ -196,32 +285,42 @@ function againstPrevious(
   ];
 }
 
-function aboveNext(
+function aboveBoth(
   row: GovernorSnapshot,
   field: Counter,
   value: number,
   previousValue: number,
   nextValue: number,
-  { likely, digitMisread }: { likely: number; digitMisread: boolean },
+  digitMisread: boolean,
 ): ValueFlag {
-  const own = candidatesWithin(
-    digitMisread ? swapCandidates(value) : [],
-    Math.min(previousValue, nextValue),
+  const { fitting, suggested } = candidatesWithin(
+    digitMisread ? tooHighCandidates(value) : [],
+    previousValue,
     nextValue,
   );
-  // A look-alike is symmetric: when the next value read again fits above this one, either may be the misread.
-  const theirs = candidatesWithin(digitMisread ? misreadCandidates(nextValue) : [], value, value + likely);
-  const suggested = theirs.fitting.length > 0 ? null : own.suggested;
-  const label = `${FIELD_LABELS[field]} is ${shown(value)} here but ${shown(nextValue)} in the next scan; it never goes down in the game`;
+  const label =
+    `${FIELD_LABELS[field]} is ${shown(value)} here, above both the previous scan's ${shown(previousValue)} and ` +
+    `the next scan's ${shown(nextValue)}; it never goes down in the game, so this value is the misread one: the ` +
+    `right one lies between ${shown(previousValue)} and ${shown(nextValue)}`;
+  const how = suggested === null ? null : fitting.find((c) => c.value === suggested)!.how;
   return flag(row, field, {
-    check: suggested === null ? 'counter_decreased' : 'digit_misread',
+    check: fitting.length > 0 ? 'digit_misread' : 'counter_decreased',
     reason:
-      suggested !== null
-        ? `${label}; it looks like a look-alike digit: ${shown(suggested)}.`
-        : theirs.fitting.length > 0
-          ? `${label}: this value or the next scan's is misread.`
+      how !== null
+        ? `${label}; it looks like ${how}: ${shown(suggested!)}.`
+        : fitting.length > 0
+          ? `${label}; several values fit (${rankedCandidates(fitting, previousValue, nextValue)}), so none is suggested.`
           : `${label}.`,
     value,
     suggested,
   });
+}
+
+/** Up to three distinct fitting values, the one nearest the middle of the neighbours' line first. */
+export function rankedCandidates(fitting: readonly { value: number }[], low: number, high: number): string {
+  const middle = (low + high) / 2;
+  const values = [...new Set(fitting.map((c) => c.value))].sort(
+    (a, b) => Math.abs(a - middle) - Math.abs(b - middle) || a - b,
+  );
+  return values.slice(0, 3).map(shown).join(', ') + (values.length > 3 ? ', …' : '');
 }

@@ -57,6 +57,28 @@ export function lostDigitCandidates(read: number): MisreadCandidate[] {
   return found;
 }
 
+/** The values with one digit taken out (an extra digit read into the number: 893,265 for 89,326). */
+export function extraDigitCandidates(read: number): MisreadCandidate[] {
+  if (!Number.isSafeInteger(read) || read < 10) return [];
+  const digits = String(read);
+  const seen = new Set<number>();
+  const found: MisreadCandidate[] = [];
+  for (let i = 0; i < digits.length; i++) {
+    const rest = digits.slice(0, i) + digits.slice(i + 1);
+    if (rest.length > 1 && rest.startsWith('0')) continue;
+    const value = Number(rest);
+    if (seen.has(value)) continue;
+    seen.add(value);
+    found.push({ value, how: 'a digit too many' });
+  }
+  return found;
+}
+
+/** What a value read too high may have been: a look-alike read higher, or a digit read in that is not there. */
+export function tooHighCandidates(read: number): MisreadCandidate[] {
+  return [...swapCandidates(read), ...extraDigitCandidates(read)];
+}
+
 export function misreadCandidates(read: number): MisreadCandidate[] {
   return [...swapCandidates(read), ...lostDigitCandidates(read)];
 }

@@ -14,7 +14,10 @@ describe('allowedPowerChange', () => {
     expect(allowedPowerChange(80_000_000, 3, settings, 'up')).toBe(120_000_000);
     expect(allowedPowerChange(80_000_000, 30, settings, 'up')).toBe(160_000_000);
     expect(allowedPowerChange(80_000_000, 30, settings, 'down')).toBe(56_000_000);
-    expect(allowedPowerChange(1_000_000, 1, settings, 'down')).toBe(3_000_000); // the floor
+    // The floor holds for the per-day share; the hard 70% bound holds at every size (issue 36).
+    expect(allowedPowerChange(1_000_000, 1, settings, 'down')).toBe(700_000);
+    expect(allowedPowerChange(10_000_000, 1, settings, 'down')).toBe(5_000_000);
+    expect(allowedPowerChange(100_000, 1, settings, 'down')).toBe(200_000); // never under 200,000
   });
 });
 

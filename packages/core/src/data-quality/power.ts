@@ -25,6 +25,13 @@ export const MAX_POWER_DROP_SHARE = 0.7;
  */
 export const MAX_POWER_RISE_SHARE = 2;
 
+/**
+ * The hard bounds (−70%, +200%) hold at every account size, minPowerChange or not: a small account's lost digit
+ * (2,094,768 read as 209,476) is as impossible as a large one's. Only changes under this many power are never
+ * flagged (a fresh account doubles in an afternoon).
+ */
+export const MIN_HARD_BOUND_CHANGE = 200_000;
+
 /** The most power may move between two scans, up or down. */
 export function allowedPowerChange(
   before: number,
@@ -33,8 +40,9 @@ export function allowedPowerChange(
   direction: 'up' | 'down',
 ): number {
   const share = settings.maxPowerChangePerDay * Math.max(days, MIN_PERIOD_DAYS);
-  const bounded = Math.min(share, direction === 'down' ? MAX_POWER_DROP_SHARE : MAX_POWER_RISE_SHARE);
-  return Math.max(settings.minPowerChange, before * bounded);
+  const hard = direction === 'down' ? MAX_POWER_DROP_SHARE : MAX_POWER_RISE_SHARE;
+  const perDay = Math.max(settings.minPowerChange, before * Math.min(share, hard));
+  return Math.min(perDay, Math.max(MIN_HARD_BOUND_CHANGE, before * hard));
 }
 
 export function periodDays(from: GovernorSnapshot, to: GovernorSnapshot): number {

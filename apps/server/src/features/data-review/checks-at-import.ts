@@ -39,8 +39,27 @@ export interface CheckedScan {
 }
 
 /**
- * Checks the scans an import stored or changed, then the scans just after them for the governors whose previous
- * row changed (a scan placed before later ones). Answers the open flags on the checked scans' file governors.
+ * At most this many rounds of re-checking the scans around an import. Each scan is checked against its neighbours'
+ * open flags (a value under review is no reference), so a flag one scan gets can change the answer next to it; the
+ * rounds go on until no flag changes, and stop here even if something still moves.
+ */
+const MAX_ROUNDS = 4;
+
+interface Work {
+  scanId: number;
+  takenAt: number;
+  fileOrder?: readonly number[] | undefined;
+  rows?: readonly GovernorStatRow[] | undefined;
+  /** The governors to check again; every governor of the scan when absent (a scan the import placed). */
+  governors?: Set<number>;
+}
+
+/**
+ * Checks the scans an import stored or changed, and the scans on either side of them for the file's governors:
+ * the next one's "previous row" changed, and the previous one now has a next value to lie under (a value above a
+ * next one that is back on the line is the misread one). Flags change each other's references, so the scans are
+ * checked again, newest first, until no flag changes: the flags a series ends with do not depend on the order its
+ * files arrived in (issue 36). Answers the open flags on the checked scans' file governors.
  */
 export async function checkImportedScans(
   db: Executor,
@@ -49,7 +68,19 @@ export async function checkImportedScans(
 ): Promise<number> {
   if (scans.length === 0) return 0;
   const settings = await kingdomDataQuality(db, kd);
-  let open = 0;
+  const placed = new Map<number, Work>();
+  const fileGovernors = new Map<number, Set<number>>();
+  const neighbours = new Map<number, Work>();
+  const addNeighbour = (row: GovernorSnapshot) => {
+    if (placed.has(row.scanId)) return;
+    const work = neighbours.get(row.scanId) ?? {
+      scanId: row.scanId,
+      takenAt: row.takenAt,
+      governors: new Set(),
+    };
+    work.governors!.add(row.governorId);
+    neighbours.set(row.scanId, work);
+  };
   for (const scan of scans) {
     const result = await checkStoredScan(db, kd, scan.scanId, settings, {
       fileOrder: scan.fileOrder,
@@ -57,19 +88,55 @@ export async function checkImportedScans(
     });
     if (!result) continue;
     const governors = new Set(scan.fileOrder ?? result.governorIds);
-    open += result.flags.filter((flag) => governors.has(flag.governorId)).length;
-    // The next scans of these governors were checked against older rows: their flags may no longer hold.
-    const byNextScan = new Map<number, Set<number>>();
-    for (const [governorId, row] of result.next) {
-      if (!governors.has(governorId)) continue;
-      const set = byNextScan.get(row.scanId) ?? new Set<number>();
-      set.add(governorId);
-      byNextScan.set(row.scanId, set);
+    placed.set(scan.scanId, {
+      scanId: scan.scanId,
+      takenAt: result.takenAt,
+      fileOrder: scan.fileOrder,
+      rows: scan.rows,
+    });
+    fileGovernors.set(scan.scanId, governors);
+    for (const side of [result.previous, result.next])
+      for (const [governorId, row] of side) if (governors.has(governorId)) addNeighbour(row);
+  }
+  // Round one checks the neighbours; each later round checks again, on every scan of the work, the governors whose
+  // flags changed in the round before.
+  let changed: Set<number> | null = null;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const now = new Set<number>();
+    const work = round === 0 ? [...neighbours.values()] : [...neighbours.values(), ...placed.values()];
+    work.sort((a, b) => b.takenAt - a.takenAt);
+    for (const item of work) {
+      const governors = selectGovernors(item, changed);
+      if (governors !== undefined && governors.size === 0) continue;
+      const result = await checkStoredScan(db, kd, item.scanId, settings, {
+        fileOrder: item.fileOrder,
+        rows: item.rows,
+        ...(governors ? { governorIds: governors } : {}),
+      });
+      for (const id of result?.changed ?? []) now.add(id);
     }
-    for (const [nextScanId, ids] of byNextScan)
-      await checkStoredScan(db, kd, nextScanId, settings, { governorIds: ids });
+    if (now.size === 0) break;
+    changed = now;
+  }
+  let open = 0;
+  for (const [scanId, governors] of fileGovernors) {
+    const flags = await db
+      .selectFrom('value_flags')
+      .select('governor_id')
+      .where('scan_id', '=', scanId)
+      .where('status', '=', 'open')
+      .execute();
+    open += flags.filter((flag) => governors.has(Number(flag.governor_id))).length;
   }
   return open;
+}
+
+function selectGovernors(item: Work, changed: Set<number> | null): Set<number> | undefined {
+  if (changed === null) return item.governors;
+  const source = item.governors ?? changed;
+  const selected = new Set<number>();
+  for (const id of source) if (changed.has(id)) selected.add(id);
+  return selected;
 }
 
 /** The kingdom's data-quality settings (the `dataQuality` key of its settings), defaults for anything missing. */
@@ -95,7 +162,11 @@ interface CheckOptions {
 interface CheckResult {
   flags: ValueFlag[];
   governorIds: number[];
+  takenAt: number;
+  previous: ReadonlyMap<number, GovernorSnapshot>;
   next: ReadonlyMap<number, GovernorSnapshot>;
+  /** The governors whose open flags on this scan were added, dropped or changed. */
+  changed: Set<number>;
 }
 
 /** Runs the checks over one stored scan and stores their flags. */
@@ -134,12 +205,13 @@ export async function checkStoredScan(
     powerRanked,
     settings,
     previousUnderReview: previous.underReview,
-    nextUnderReview: next.underReview,
+    nextSettled: next.settled,
   });
   const wanted = options.governorIds;
   const flags = wanted ? found.filter((flag) => wanted.has(flag.governorId)) : found;
-  await storeFlags(db, scanId, flags, wanted);
-  return { flags, governorIds: [...ids], next: next.rows };
+  // Without the file's order the ranking cannot be checked: its open flags stay as they are.
+  const changed = await storeFlags(db, scanId, flags, wanted, !powerRanked);
+  return { flags, governorIds: [...ids], takenAt, previous: previous.rows, next: next.rows, changed };
 }
 
 async function scanSnapshots(db: Executor, scanId: number, takenAt: number): Promise<GovernorSnapshot[]> {
@@ -185,7 +257,7 @@ async function neighbourRows(
   takenAt: number,
   governorIds: ReadonlySet<number>,
   side: 'previous' | 'next',
-): Promise<{ rows: Map<number, GovernorSnapshot>; underReview: Set<string> }> {
+): Promise<{ rows: Map<number, GovernorSnapshot>; underReview: Set<string>; settled: Set<string> }> {
   const scans = await db
     .selectFrom('scans')
     .select(['id', 'taken_at'])
@@ -197,8 +269,10 @@ async function neighbourRows(
     .execute();
   const rows = new Map<number, GovernorSnapshot>();
   const underReview = new Set<string>();
+  // Values a person accepted or corrected: settled, and so a bound the values around them must keep to.
+  const settled = new Set<string>();
   const [nearest, ...beyond] = scans;
-  if (!nearest || governorIds.size === 0) return { rows, underReview };
+  if (!nearest || governorIds.size === 0) return { rows, underReview, settled };
   for (const row of await scanSnapshots(db, nearest.id, Number(nearest.taken_at))) {
     if (governorIds.has(row.governorId)) rows.set(row.governorId, row);
   }
@@ -227,19 +301,21 @@ async function neighbourRows(
     }
   }
   const fromScans = [...new Set([...rows.values()].map((row) => row.scanId))];
-  if (fromScans.length === 0) return { rows, underReview };
-  const open = await db
+  if (fromScans.length === 0) return { rows, underReview, settled };
+  const flags = await db
     .selectFrom('value_flags')
-    .select(['scan_id', 'governor_id', 'field'])
+    .select(['scan_id', 'governor_id', 'field', 'status'])
     .where('scan_id', 'in', fromScans)
-    .where('status', '=', 'open')
+    .where('status', 'in', ['open', 'accepted', 'corrected'])
     .execute();
-  for (const flag of open) {
+  for (const flag of flags) {
     const governorId = Number(flag.governor_id);
-    if (rows.get(governorId)?.scanId === Number(flag.scan_id))
-      underReview.add(reviewKey(governorId, flag.field as ValueFlag['field']));
+    if (rows.get(governorId)?.scanId !== Number(flag.scan_id)) continue;
+    const key = reviewKey(governorId, flag.field as ValueFlag['field']);
+    if (flag.status === 'open') underReview.add(key);
+    else settled.add(key);
   }
-  return { rows, underReview };
+  return { rows, underReview, settled };
 }
 
 /**
@@ -251,16 +327,18 @@ async function storeFlags(
   scanId: number,
   flags: readonly ValueFlag[],
   governorIds: ReadonlySet<number> | undefined,
-): Promise<void> {
-  let query = db
-    .selectFrom('value_flags')
-    .select(['id', 'governor_id', 'field', 'check_kind', 'status'])
-    .where('scan_id', '=', scanId);
-  if (governorIds) {
-    if (governorIds.size === 0) return;
-    query = query.where('governor_id', 'in', [...governorIds]);
-  }
-  const stored = await query.execute();
+  keepRanking = false,
+): Promise<Set<number>> {
+  const changed = new Set<number>();
+  if (governorIds?.size === 0) return changed;
+  // The scan's flags read whole and filtered here: a subset of 50,000 governors is past SQLite's bound values.
+  const stored = (
+    await db
+      .selectFrom('value_flags')
+      .select(['id', 'governor_id', 'field', 'check_kind', 'status', 'reason', 'value', 'suggested_value'])
+      .where('scan_id', '=', scanId)
+      .execute()
+  ).filter((row) => !governorIds || governorIds.has(Number(row.governor_id)));
   const key = (governorId: number, field: string, check: string) => `${governorId}:${field}:${check}`;
   const byKey = new Map(stored.map((row) => [key(Number(row.governor_id), row.field, row.check_kind), row]));
   const foundKeys = new Set<string>();
@@ -271,6 +349,7 @@ async function storeFlags(
     foundKeys.add(k);
     const existing = byKey.get(k);
     if (!existing) {
+      changed.add(flag.governorId);
       inserts.push({
         scan_id: scanId,
         governor_id: flag.governorId,
@@ -282,7 +361,14 @@ async function storeFlags(
         status: 'open' as const,
         created_at: now,
       });
-    } else if (existing.status === 'open') {
+    } else if (
+      existing.status === 'open' &&
+      (existing.reason !== flag.reason ||
+        nullableNumber(existing.value) !== flag.value ||
+        nullableNumber(existing.suggested_value) !== flag.suggested)
+    ) {
+      // Written only when it differs: every write moves the scan's review revision (and empties caches).
+      changed.add(flag.governorId);
       await db
         .updateTable('value_flags')
         .set({ reason: flag.reason, value: flag.value, suggested_value: flag.suggested })
@@ -290,12 +376,14 @@ async function storeFlags(
         .execute();
     }
   }
-  const gone = stored
-    .filter(
-      (row) =>
-        row.status === 'open' && !foundKeys.has(key(Number(row.governor_id), row.field, row.check_kind)),
-    )
-    .map((row) => row.id);
+  const goneRows = stored.filter(
+    (row) =>
+      row.status === 'open' &&
+      !(keepRanking && row.check_kind === 'power_rank_order') &&
+      !foundKeys.has(key(Number(row.governor_id), row.field, row.check_kind)),
+  );
+  for (const row of goneRows) changed.add(Number(row.governor_id));
+  const gone = goneRows.map((row) => row.id);
   for (let i = 0; i < gone.length; i += 500)
     await db
       .deleteFrom('value_flags')
@@ -306,4 +394,10 @@ async function storeFlags(
       .insertInto('value_flags')
       .values(inserts.slice(i, i + 200))
       .execute();
+  return changed;
+}
+
+/** PostgreSQL answers bigint columns as text. */
+function nullableNumber(value: unknown): number | null {
+  return value === null || value === undefined ? null : Number(value);
 }

@@ -57,6 +57,24 @@ export type { ImportedScan, ScanFileResult };
  * only places each scan (scan-placement.ts) and writes.
  */
 export async function importScanFile(db: Kysely<Database>, input: ImportScanInput): Promise<ScanFileResult> {
+  return (await prepareScanFile(db, input)).store();
+}
+
+/** A scanner file read and checked, not stored yet; `store` writes it in its own transaction. */
+export interface PreparedScanFile {
+  /** The earliest scan time the file holds (unix seconds): several files are stored in time order. */
+  earliestTakenAt: number;
+  store: () => Promise<ScanFileResult>;
+}
+
+/**
+ * Reads and checks one scanner file without storing it. Several files are prepared first and stored in the order of
+ * their scan times (the CLI's `scan import` of many files), so a refused file stops the run before anything is stored.
+ */
+export async function prepareScanFile(
+  db: Kysely<Database>,
+  input: ImportScanInput,
+): Promise<PreparedScanFile> {
   const fileName = input.fileName ?? basename(input.filePath);
   // A wrong --at is the person's typo: say so before spending time on the file.
   const at = input.at?.trim() ? input.at : undefined;
@@ -89,7 +107,7 @@ export async function importScanFile(db: Kysely<Database>, input: ImportScanInpu
     joinScanId: input.joinScanId,
   };
 
-  const store = () =>
+  const storeOnce = () =>
     db.transaction().execute(async (trx) => {
       const kingdom = await requireKingdom(trx, input.kingdomKd);
       const scans: ImportedScan[] = [];
@@ -137,29 +155,36 @@ export async function importScanFile(db: Kysely<Database>, input: ImportScanInpu
           : undefined;
       return { scans, misreads };
     });
-  let scans: ImportedScan[];
-  let misreads: ScanFileResult['misreads'];
-  try {
-    ({ scans, misreads } = await store());
-  } catch (error) {
-    // Two imports of one moment at once: the unique (kingdom, kind, time) or (scan, governor) key stops the second,
-    // which then places its file again, next to what the first one stored.
-    if (!isUniqueViolation(error)) throw error;
-    ({ scans, misreads } = await store());
-  }
-  // Farm links a Hero Scrolls Rolled Up sheet suggests, for an admin to accept (docs/farms.md).
-  await storeRolledUpSuggestions(db, input.kingdomKd, parsed, content);
-  const result: ScanFileResult = {
-    fileName,
-    scans,
-    ignoredColumns: [...new Set(parsed.scans.flatMap((scan) => scan.ignoredColumns))],
-    ...columnsMatched(parsed.scans),
-    warnings,
-    skippedSheets: parsed.skippedSheets,
-    ...(misreads ? { misreads } : {}),
+  const store = async (): Promise<ScanFileResult> => {
+    let scans: ImportedScan[];
+    let misreads: ScanFileResult['misreads'];
+    try {
+      ({ scans, misreads } = await storeOnce());
+    } catch (error) {
+      // Two imports of one moment at once: the unique (kingdom, kind, time) or (scan, governor) key stops the
+      // second, which then places its file again, next to what the first one stored.
+      if (!isUniqueViolation(error)) throw error;
+      ({ scans, misreads } = await storeOnce());
+    }
+    // Farm links a Hero Scrolls Rolled Up sheet suggests, for an admin to accept (docs/farms.md).
+    await storeRolledUpSuggestions(db, input.kingdomKd, parsed, content);
+    const result: ScanFileResult = {
+      fileName,
+      scans,
+      ignoredColumns: [...new Set(parsed.scans.flatMap((scan) => scan.ignoredColumns))],
+      ...columnsMatched(parsed.scans),
+      warnings,
+      skippedSheets: parsed.skippedSheets,
+      ...(misreads ? { misreads } : {}),
+    };
+    tellScansImported({ db, kingdomKd: input.kingdomKd, result }); // e.g. Discord announcements; never waited for
+    return result;
   };
-  tellScansImported({ db, kingdomKd: input.kingdomKd, result }); // e.g. Discord announcements; never waited for
-  return result;
+  const earliestTakenAt = parts.reduce(
+    (earliest, part) => Math.min(earliest, part.time.takenAt),
+    Number.POSITIVE_INFINITY,
+  );
+  return { earliestTakenAt, store };
 }
 
 function refuseOptionsForSeveralScans(parsed: ParsedFile, input: ImportScanInput): void {

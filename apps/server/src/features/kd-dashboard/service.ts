@@ -200,7 +200,11 @@ export class KdDashboardService {
         total_points: p.stage1_points + p.stage2_points + p.stage3_points,
       }))
       .sort((a, b) => b.total_points - a.total_points || a.governor_id - b.governor_id);
-    const last = points.length ? Math.max(...points.map((p) => p.updated_at)) : null;
+    // A loop, not Math.max(...xs): a kingdom's points are unbounded, a call's arguments are not.
+    const last = points.reduce<number | null>(
+      (most, p) => (most === null || p.updated_at > most ? p.updated_at : most),
+      null,
+    );
     return { data, last_updated: last, kvk_number: kvk };
   }
 

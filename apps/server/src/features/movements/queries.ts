@@ -101,7 +101,7 @@ export async function selectGovernorRows(
       .where('governor_id', 'in', governorIds.slice(i, i + BATCH))
       .where('scan_id', 'in', scanIds)
       .execute();
-    found.push(...rows.map(toStat));
+    for (const row of rows) found.push(toStat(row));
   }
   return found;
 }
