@@ -2,11 +2,22 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
-// Server integration tests run on SQLite always, and again on PostgreSQL when TEST_DATABASE_URL is set.
+/**
+ * Sized for the two-core machines CI runs on (docs/testing.md has the figures). Files run in forks, two at a time
+ * (Vitest's default, one per core); a fork runs one file after another without re-importing the modules
+ * (`isolate: false`): with isolation, each file paid seconds to load the server's modules again, which was most of
+ * a small file's time. What a file leaves behind cannot reach the next one: each file opens its own database (a
+ * SQLite file or memory, a PostgreSQL schema of its own), the server keeps its caches and counters on the app it
+ * builds, and the tests that change a module-wide setting (the file readers' limits, fake timers) put it back.
+ */
 export default defineConfig({
   test: {
+    pool: 'forks',
+    maxWorkers: 2,
     projects: [
-      { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] } },
+      {
+        test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'], isolate: false },
+      },
       {
         test: {
           name: 'server-sqlite',
@@ -15,8 +26,9 @@ export default defineConfig({
           // PostgreSQL's own behaviour (its connections), tested in the project below only.
           exclude: [...configDefaults.exclude, '**/*.postgres.test.ts'],
           env: { TEST_DB_DIALECT: 'sqlite' },
-          // CLI tests run the CLI as a child process, which reads each file in a reader process of its own
-          // (parse-off-thread.ts): a few seconds per command on a loaded 2-core machine.
+          isolate: false,
+          // Imports read each file in a reader process (parse-off-thread.ts), and test/cli/cli-process.test.ts
+          // starts the CLI as a process: a few seconds each on a loaded 2-core machine.
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -29,6 +41,7 @@ export default defineConfig({
                 root: 'apps/server',
                 include: ['test/**/*.test.ts', 'src/**/*.postgres.test.ts'],
                 env: { TEST_DB_DIALECT: 'postgres', TEST_DATABASE_URL: postgresUrl },
+                isolate: false,
                 testTimeout: 60_000,
                 hookTimeout: 120_000,
               },

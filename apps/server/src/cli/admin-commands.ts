@@ -6,9 +6,10 @@ import { DEMO_KDS, seedDemo } from '../demo/seed-demo.ts';
 import { isDatabaseEmpty, newDemoSecret } from '../features/demo/service.ts';
 import { nowSeconds } from '../features/scans/scan-store.ts';
 import { confirmByTyping } from './confirm.ts';
-import { print, withDatabase } from './context.ts';
+import type { CliContext } from './context.ts';
 
-export function registerAdminCommands(program: Command): void {
+export function registerAdminCommands(program: Command, cli: CliContext): void {
+  const { print, withDatabase } = cli;
   program
     .command('db')
     .description('database maintenance')
@@ -28,7 +29,7 @@ export function registerAdminCommands(program: Command): void {
     .command('seed')
     .description('seed the demo kingdoms into an empty database')
     .action(async () => {
-      const config = loadConfig();
+      const config = loadConfig(cli.env);
       const result = await withDatabase(async ({ db }) => {
         if (!(await isDatabaseEmpty(db))) {
           throw new Error(
@@ -48,6 +49,7 @@ export function registerAdminCommands(program: Command): void {
     .action(async (options: { yes?: boolean }) => {
       if (!options.yes) {
         await confirmByTyping(
+          cli.io,
           'demo',
           `This deletes the demo kingdoms ${DEMO_KDS[0]}–${DEMO_KDS.at(-1)} and everything of them.\nType demo to confirm: `,
         );

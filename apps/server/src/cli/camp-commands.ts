@@ -2,9 +2,10 @@ import type { Command } from 'commander';
 import { recordAudit } from '../features/audit/service.ts';
 import { deleteCamp } from '../features/kingdom-admin/service.ts';
 import { requireKingdom, setCamp } from '../features/kingdoms/service.ts';
-import { parseWholeNumber, print, printTable, withDatabase } from './context.ts';
+import { type CliContext, parseWholeNumber } from './context.ts';
 
-export function registerCampCommands(program: Command): void {
+export function registerCampCommands(program: Command, cli: CliContext): void {
+  const { print, printTable, withDatabase } = cli;
   const camp = program.command('camp').description("group kingdoms into camps on a kingdom's KvK map");
   camp
     .command('set <kd> <camp-name> <member-kd...>')

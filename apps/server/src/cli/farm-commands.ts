@@ -9,12 +9,13 @@ import {
   unlinkFarm,
 } from '../features/farms/service.ts';
 import { requireKingdom } from '../features/kingdoms/service.ts';
-import { parseWholeNumber, print, printTable, withDatabase } from './context.ts';
+import { type CliContext, parseWholeNumber } from './context.ts';
 
 const CLI = { userId: null, source: 'cli' } as const;
 
 /** Farm and alt accounts (docs/farms.md): the admin page's farm section, from a terminal. */
-export function registerFarmCommands(program: Command): void {
+export function registerFarmCommands(program: Command, cli: CliContext): void {
+  const { print, printTable, withDatabase } = cli;
   const farm = program
     .command('farm')
     .description('farm and alt accounts: links to main accounts, how they count');

@@ -4,9 +4,10 @@ import { deleteKingdom } from '../features/kingdoms/delete-kingdom.ts';
 import { addKingdom, listKingdoms, requireKingdom } from '../features/kingdoms/service.ts';
 import { siteBase, viewerLinks } from '../site-links.ts';
 import { confirmByTyping } from './confirm.ts';
-import { parseWholeNumber, print, printTable, withDatabase } from './context.ts';
+import { type CliContext, parseWholeNumber } from './context.ts';
 
-export function registerKingdomCommands(program: Command): void {
+export function registerKingdomCommands(program: Command, cli: CliContext): void {
+  const { print, printTable, withDatabase } = cli;
   const kingdom = program.command('kingdom').description('add, list and delete kingdoms');
   kingdom
     .command('add <kd>')
@@ -25,7 +26,7 @@ export function registerKingdomCommands(program: Command): void {
         });
         return requireKingdom(db, kdNumber);
       });
-      const links = viewerLinks(siteBase(), added.kd, added.access_code);
+      const links = viewerLinks(siteBase(cli.env), added.kd, added.access_code);
       print(`Added kingdom ${kdNumber}`);
       print(`  Viewer link:  ${links.dashboard}`);
       print(`  KvK DKP:      ${links.kdDashboard}`);
@@ -57,6 +58,7 @@ export function registerKingdomCommands(program: Command): void {
         if (!options.yes) {
           const named = existing.name ? ` (${existing.name})` : '';
           await confirmByTyping(
+            cli.io,
             String(kdNumber),
             `This deletes kingdom ${kdNumber}${named} with all its scans, formula, camps, seasons, rallies and uploads; it cannot be undone.\nType ${kdNumber} to confirm: `,
           );

@@ -3,9 +3,10 @@ import { recordAudit } from '../features/audit/service.ts';
 import { deleteKvkSeason } from '../features/kingdom-admin/service.ts';
 import { requireKingdom } from '../features/kingdoms/service.ts';
 import { addKvkSeason } from '../features/kvk/service.ts';
-import { isoUtc, parseIsoTime, parseWholeNumber, print, printTable, withDatabase } from './context.ts';
+import { type CliContext, isoUtc, parseIsoTime, parseWholeNumber } from './context.ts';
 
-export function registerKvkCommands(program: Command): void {
+export function registerKvkCommands(program: Command, cli: CliContext): void {
+  const { print, printTable, withDatabase } = cli;
   const kvk = program.command('kvk').description('KvK seasons');
   kvk
     .command('add <kd> <kvk-number>')

@@ -1,17 +1,18 @@
 import { readFile } from 'node:fs/promises';
-import { basename, resolve } from 'node:path';
+import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { recordAudit } from '../features/audit/service.ts';
 import { requireKingdom } from '../features/kingdoms/service.ts';
 import { importHohRecords, importPrekvkPoints, type KvkUploadResult } from '../import/import-kvk-tables.ts';
-import { parseWholeNumber, print, withDatabase } from './context.ts';
+import { type CliContext, parseWholeNumber } from './context.ts';
 
 /**
  * `prekvk import` and `hoh import`: per-KvK tables from csv or xlsx files, read and checked by the admin uploads'
  * own importer (import/import-kvk-tables.ts): the whole file in one transaction, nothing written when a row is
  * refused, and an error that names the row and column. Formats: docs/import-formats.md.
  */
-export function registerKvkDataCommands(program: Command): void {
+export function registerKvkDataCommands(program: Command, cli: CliContext): void {
+  const { print, withDatabase, userPath } = cli;
   const tables = [
     {
       group: 'prekvk',
@@ -39,8 +40,7 @@ export function registerKvkDataCommands(program: Command): void {
       .action(async (kd: string, kvkNumber: string, file: string) => {
         const kingdomKd = parseWholeNumber('kd', kd);
         const kvk = parseWholeNumber('kvk-number', kvkNumber);
-        // npm runs scripts from the project root; INIT_CWD is where the person typed the command.
-        const filePath = resolve(process.env.INIT_CWD ?? process.cwd(), file);
+        const filePath = userPath(file);
         const content = await readFile(filePath).catch((error: NodeJS.ErrnoException) => {
           throw new Error(`${basename(filePath)}: cannot read the file (${error.code ?? error.message})`);
         });

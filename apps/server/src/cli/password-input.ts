@@ -1,16 +1,18 @@
+import { firstLine } from './confirm.ts';
+import type { CliIo } from './context.ts';
+
 /**
  * Reads a password from standard input: typed at a hidden prompt in a terminal, or the first line of piped input.
  * Never from an argument, where it would land in shell history and the process list.
  */
-export async function readPassword(prompt: string): Promise<string> {
-  const stdin = process.stdin;
-  if (!stdin.isTTY) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of stdin) chunks.push(chunk as Buffer);
-    return (Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '').trim();
-  }
-  process.stderr.write(prompt);
-  stdin.setRawMode(true);
+export async function readPassword(
+  { stdin, stderr }: Pick<CliIo, 'stdin' | 'stderr'>,
+  prompt: string,
+): Promise<string> {
+  if (!stdin.isTTY || !stdin.setRawMode) return (await firstLine(stdin)).trim();
+  const setRawMode = stdin.setRawMode.bind(stdin);
+  stderr.write(prompt);
+  setRawMode(true);
   stdin.resume();
   stdin.setEncoding('utf8');
   return new Promise((resolve, reject) => {
@@ -33,9 +35,9 @@ export async function readPassword(prompt: string): Promise<string> {
     };
     const finish = () => {
       stdin.off('data', onData);
-      stdin.setRawMode(false);
+      setRawMode(false);
       stdin.pause();
-      process.stderr.write('\n');
+      stderr.write('\n');
     };
     stdin.on('data', onData);
   });

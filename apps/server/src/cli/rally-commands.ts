@@ -1,19 +1,19 @@
-import { basename, resolve } from 'node:path';
+import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { recordAudit } from '../features/audit/service.ts';
 import { rotateRallyToken } from '../features/rally/tokens.ts';
 import { importRallyFile } from '../import/rally-csv.ts';
-import { parseWholeNumber, print, withDatabase } from './context.ts';
+import { type CliContext, parseWholeNumber } from './context.ts';
 
-export function registerRallyCommands(program: Command): void {
+export function registerRallyCommands(program: Command, cli: CliContext): void {
+  const { print, withDatabase, userPath } = cli;
   const rally = program.command('rally').description('rally data: import rallies, ingestion tokens');
   rally
     .command('import <kd> <file>')
     .description('import rallies from a CSV file (see docs/import-formats.md, "Rally CSV"); safe to repeat')
     .action(async (kd: string, file: string) => {
       const kingdomKd = parseWholeNumber('kd', kd);
-      // npm runs scripts from the project root; INIT_CWD is where the person typed the command.
-      const filePath = resolve(process.env.INIT_CWD ?? process.cwd(), file);
+      const filePath = userPath(file);
       const result = await withDatabase(async ({ db }) => {
         const imported = await importRallyFile(db, { kingdomKd, filePath });
         // The kingdom's Recent changes list what the CLI did too.

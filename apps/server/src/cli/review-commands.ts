@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename } from 'node:path';
 import type { DataQualitySettings } from '@kingdom-stats/core';
 import {
   type DataQualitySettingsChange,
@@ -23,15 +23,10 @@ import {
   revertReviewCorrection,
 } from '../features/data-review/service.ts';
 import { requireKingdom } from '../features/kingdoms/service.ts';
-import { isoUtc, parseWholeNumber, print, printTable, withDatabase } from './context.ts';
+import { type CliContext, isoUtc, parseWholeNumber } from './context.ts';
 
 /** The CLI has no signed-in user: its changes are recorded with no user, as the other commands' are. */
 const CLI_ACTOR = null;
-
-/** npm runs scripts from the project root; INIT_CWD is where the person typed the command. */
-function userPath(path: string): string {
-  return resolve(process.env.INIT_CWD ?? process.cwd(), path);
-}
 
 function kdOption(value: string | undefined): number {
   if (value === undefined) throw new Error('--kd is required');
@@ -41,7 +36,8 @@ function kdOption(value: string | undefined): number {
 const number = (value: number | null | undefined) =>
   value === null || value === undefined ? '—' : value.toLocaleString('en-US');
 
-export function registerReviewCommands(program: Command): void {
+export function registerReviewCommands(program: Command, cli: CliContext): void {
+  const { print, printTable, withDatabase, userPath } = cli;
   const review = program
     .command('review')
     .description(
@@ -268,7 +264,7 @@ export function registerReviewCommands(program: Command): void {
       );
       if (change !== null)
         print(`Data-quality settings of kingdom ${kd} saved; they apply to the next imports`);
-      printSettings(settings);
+      printSettings(printTable, settings);
     });
 
   review
@@ -315,7 +311,7 @@ function settingsChange(sets: readonly string[]): DataQualitySettingsChange | nu
   return parsed.data;
 }
 
-function printSettings(settings: DataQualitySettings): void {
+function printSettings(printTable: CliContext['printTable'], settings: DataQualitySettings): void {
   printTable(
     ['SETTING', 'VALUE'],
     [

@@ -1,4 +1,4 @@
-import { basename, resolve } from 'node:path';
+import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { refreshAfterImport } from '../db/planner-statistics.ts';
 import { recordAudit } from '../features/audit/service.ts';
@@ -11,7 +11,7 @@ import {
 import { resultSentences } from '../import/import-report.ts';
 import { importScanFile } from '../import/import-scan.ts';
 import { cleanScanName } from '../import/scan-name.ts';
-import { isoUtc, parseWholeNumber, print, printTable, withDatabase } from './context.ts';
+import { type CliContext, isoUtc, parseWholeNumber } from './context.ts';
 
 interface ImportOptions {
   at?: string;
@@ -23,7 +23,8 @@ interface ImportOptions {
   joinScan?: string;
 }
 
-export function registerScanCommands(program: Command): void {
+export function registerScanCommands(program: Command, cli: CliContext): void {
+  const { print, printTable, withDatabase, userPath } = cli;
   const scan = program.command('scan').description('import, list, rename and delete scans');
   scan
     .command('import <kd> <file...>')
@@ -53,8 +54,7 @@ export function registerScanCommands(program: Command): void {
         for (const filePath of files) {
           const result = await importScanFile(db, {
             kingdomKd,
-            // npm runs scripts from the project root; INIT_CWD is where the person typed the command.
-            filePath: resolve(process.env.INIT_CWD ?? process.cwd(), filePath),
+            filePath: userPath(filePath),
             at: options.at,
             homeKd,
             replace: options.replace ?? false,

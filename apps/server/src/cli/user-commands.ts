@@ -9,10 +9,11 @@ import {
   setUserPassword,
   USER_ROLES,
 } from '../features/users/service.ts';
-import { parseWholeNumber, print, printTable, withDatabase } from './context.ts';
+import { type CliContext, parseWholeNumber } from './context.ts';
 import { readPassword } from './password-input.ts';
 
-export function registerUserCommands(program: Command): void {
+export function registerUserCommands(program: Command, cli: CliContext): void {
+  const { print, printTable, withDatabase } = cli;
   const user = program.command('user').description('staff accounts');
   user
     .command('add <username>')
@@ -33,7 +34,7 @@ export function registerUserCommands(program: Command): void {
           'An admin administers at least one kingdom: add --kingdom <kd> (or --role superadmin for the whole site)',
         );
       }
-      const password = await readPassword('Password: ');
+      const password = await readPassword(cli.io, 'Password: ');
       const role = options.role;
       await withDatabase(async ({ db }) => {
         const { id } = await addUser(db, { username, password, role, kingdoms });
@@ -58,7 +59,7 @@ export function registerUserCommands(program: Command): void {
     .command('passwd <username>')
     .description("set a user's password (read from standard input) and sign them out everywhere")
     .action(async (username: string) => {
-      const password = await readPassword('New password: ');
+      const password = await readPassword(cli.io, 'New password: ');
       await withDatabase(({ db }) => setUserPassword(db, { username, password, actorId: null, via: 'cli' }));
       print(`Password of ${username} changed; their sessions were ended`);
     });

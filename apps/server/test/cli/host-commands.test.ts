@@ -26,7 +26,7 @@ describe('the CLI for a host', () => {
   });
 
   it('kingdom add prints the viewer links and is in the kingdom’s Recent changes', async () => {
-    const added = cli(['kingdom', 'add', '4321', '--code', 'Host-Code', '--name', 'Home']);
+    const added = await cli(['kingdom', 'add', '4321', '--code', 'Host-Code', '--name', 'Home']);
     expect(added.stderr).toBe('');
     expect(added.status).toBe(0);
     expect(added.stdout).toContain('Added kingdom 4321\n');
@@ -35,38 +35,40 @@ describe('the CLI for a host', () => {
     expect(await actions(4321)).toEqual(['kingdom.create']);
   });
 
-  it('kingdom add uses PUBLIC_URL for the links when the host set it', () => {
-    const added = runCli(database.url, ['kingdom', 'add', '4322', '--code', 'other-code'], undefined, {
+  it('kingdom add uses PUBLIC_URL for the links when the host set it', async () => {
+    const added = await runCli(database.url, ['kingdom', 'add', '4322', '--code', 'other-code'], undefined, {
       PUBLIC_URL: 'https://stats.example.org/',
     });
     expect(added.stdout).toContain('Viewer link:  https://stats.example.org/4322/dashboard/other-code\n');
   });
 
   it('camp set, camp list and camp delete, each recorded', async () => {
-    expect(cli(['camp', 'set', '4321', 'Blue', '4321', '4330']).status).toBe(0);
-    expect(cli(['camp', 'set', '4321', 'Red', '4340']).status).toBe(0);
-    const list = cli(['camp', 'list', '4321']);
+    expect((await cli(['camp', 'set', '4321', 'Blue', '4321', '4330'])).status).toBe(0);
+    expect((await cli(['camp', 'set', '4321', 'Red', '4340'])).status).toBe(0);
+    const list = await cli(['camp', 'list', '4321']);
     expect(list.status).toBe(0);
     const lines = list.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^ID\s+NAME\s+KINGDOMS$/);
     expect(lines[1]).toMatch(/^\d+\s+Blue\s+4321,4330$/);
     expect(lines[2]).toMatch(/^\d+\s+Red\s+4340$/);
     const redId = lines[2]!.split(/\s+/)[0]!;
-    expect(cli(['camp', 'delete', '4321', redId])).toMatchObject({
+    expect(await cli(['camp', 'delete', '4321', redId])).toMatchObject({
       status: 0,
       stdout: `Deleted camp ${redId} of kingdom 4321\n`,
     });
-    expect(cli(['camp', 'list', '4321']).stdout).not.toContain('Red');
-    expect(cli(['camp', 'delete', '4321', redId]).stderr).toBe(`Error: Kingdom 4321 has no camp ${redId}\n`);
+    expect((await cli(['camp', 'list', '4321'])).stdout).not.toContain('Red');
+    expect((await cli(['camp', 'delete', '4321', redId])).stderr).toBe(
+      `Error: Kingdom 4321 has no camp ${redId}\n`,
+    );
     expect(await actions(4321)).toEqual(['camp.delete', 'camp.set', 'camp.set', 'kingdom.create']);
   });
 
   it('kvk add, kvk list and kvk delete, each recorded', async () => {
     const add = (n: string, open: string, close: string) =>
       cli(['kvk', 'add', '4321', n, '--open', open, '--close', close]);
-    expect(add('5', '2026-10-01T00:00:00Z', '2026-11-01T00:00:00Z').status).toBe(0);
-    expect(add('6', '2026-12-01', '2027-01-01').status).toBe(0);
-    const list = cli(['kvk', 'list', '4321']);
+    expect((await add('5', '2026-10-01T00:00:00Z', '2026-11-01T00:00:00Z')).status).toBe(0);
+    expect((await add('6', '2026-12-01', '2027-01-01')).status).toBe(0);
+    const list = await cli(['kvk', 'list', '4321']);
     expect(list.stdout).toBe(
       [
         'KVK  OPEN (UTC)            CLOSE (UTC)',
@@ -75,26 +77,29 @@ describe('the CLI for a host', () => {
         '',
       ].join('\n'),
     );
-    expect(cli(['kvk', 'delete', '4321', '5'])).toMatchObject({
+    expect(await cli(['kvk', 'delete', '4321', '5'])).toMatchObject({
       status: 0,
       stdout: 'Deleted KvK 5 of kingdom 4321\n',
     });
-    expect(cli(['kvk', 'list', '4321']).stdout).not.toMatch(/^5 /m);
-    expect(cli(['kvk', 'delete', '4321', '5']).stderr).toBe('Error: Kingdom 4321 has no KvK 5\n');
+    expect((await cli(['kvk', 'list', '4321'])).stdout).not.toMatch(/^5 /m);
+    expect((await cli(['kvk', 'delete', '4321', '5'])).stderr).toBe('Error: Kingdom 4321 has no KvK 5\n');
     expect((await actions(4321)).slice(0, 3)).toEqual(['kvk.delete', 'kvk.add', 'kvk.add']);
   });
 
-  it('user add refuses an admin without a kingdom, before asking for a password', () => {
-    const refused = cli(['user', 'add', 'nobody', '--role', 'admin'], `${PASSWORD}\n`);
+  it('user add refuses an admin without a kingdom, before asking for a password', async () => {
+    const refused = await cli(['user', 'add', 'nobody', '--role', 'admin'], `${PASSWORD}\n`);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toBe(
       'Error: An admin administers at least one kingdom: add --kingdom <kd> (or --role superadmin for the whole site)\n',
     );
-    expect(cli(['user', 'list']).stdout).not.toContain('nobody');
+    expect((await cli(['user', 'list'])).stdout).not.toContain('nobody');
   });
 
   it('user add of an admin shows in the kingdom’s Recent changes', async () => {
-    const added = cli(['user', 'add', 'officer', '--role', 'admin', '--kingdom', '4321'], `${PASSWORD}\n`);
+    const added = await cli(
+      ['user', 'add', 'officer', '--role', 'admin', '--kingdom', '4321'],
+      `${PASSWORD}\n`,
+    );
     expect(added).toMatchObject({ status: 0, stdout: 'Added admin officer\n' });
     expect((await actions(4321))[0]).toBe('user.create');
   });
@@ -114,7 +119,7 @@ describe('the CLI for a host', () => {
         expires_at: 9_999_999_999,
       })
       .execute();
-    const changed = cli(['user', 'passwd', 'officer'], 'a brand new password\n');
+    const changed = await cli(['user', 'passwd', 'officer'], 'a brand new password\n');
     expect(changed.stderr).toBe('');
     expect(changed).toMatchObject({
       status: 0,
@@ -132,21 +137,26 @@ describe('the CLI for a host', () => {
     );
     expect((await actions(4321))[0]).toBe('user.password');
 
-    expect(cli(['user', 'passwd', 'officer'], 'short\n').stderr).toBe(
+    expect((await cli(['user', 'passwd', 'officer'], 'short\n')).stderr).toBe(
       'Error: Password must be at least 8 characters\n',
     );
-    expect(cli(['user', 'passwd', 'ghost'], `${PASSWORD}\n`).stderr).toBe(
+    expect((await cli(['user', 'passwd', 'ghost'], `${PASSWORD}\n`)).stderr).toBe(
       'Error: User ghost does not exist\n',
     );
   });
 
   it('user delete removes the user, never the last superadmin, and is recorded', async () => {
-    expect(cli(['user', 'delete', 'officer'])).toMatchObject({ status: 0, stdout: 'Deleted user officer\n' });
-    expect(cli(['user', 'list']).stdout).not.toContain('officer');
+    expect(await cli(['user', 'delete', 'officer'])).toMatchObject({
+      status: 0,
+      stdout: 'Deleted user officer\n',
+    });
+    expect((await cli(['user', 'list'])).stdout).not.toContain('officer');
     expect((await actions(4321))[0]).toBe('user.delete');
 
-    expect(cli(['user', 'add', 'root', '--role', 'superadmin'], `${PASSWORD}\n`).status).toBe(0);
-    expect(cli(['user', 'delete', 'root']).stderr).toBe('Error: The last superadmin cannot be deleted\n');
-    expect(cli(['user', 'delete', 'ghost']).stderr).toBe('Error: User ghost does not exist\n');
+    expect((await cli(['user', 'add', 'root', '--role', 'superadmin'], `${PASSWORD}\n`)).status).toBe(0);
+    expect((await cli(['user', 'delete', 'root'])).stderr).toBe(
+      'Error: The last superadmin cannot be deleted\n',
+    );
+    expect((await cli(['user', 'delete', 'ghost'])).stderr).toBe('Error: User ghost does not exist\n');
   });
 });

@@ -76,7 +76,7 @@ describe('kingdom delete and demo remove', () => {
       Object.values(before).every((n) => n > 0),
       JSON.stringify(before),
     ).toBe(true);
-    const refused = cli(['kingdom', 'delete', String(DEMO_KD)], '2102\n');
+    const refused = await cli(['kingdom', 'delete', String(DEMO_KD)], '2102\n');
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain(`Type ${DEMO_KD} to confirm: `);
     expect(refused.stderr).toContain(
@@ -87,7 +87,7 @@ describe('kingdom delete and demo remove', () => {
 
   it('deletes the kingdom and every row of it once the kd is typed, audited, leaving its neighbours', async () => {
     const neighbour = await rowsOf(2102);
-    const deleted = cli(['kingdom', 'delete', String(DEMO_KD)], `${DEMO_KD}\n`);
+    const deleted = await cli(['kingdom', 'delete', String(DEMO_KD)], `${DEMO_KD}\n`);
     expect(deleted.status).toBe(0);
     expect(deleted.stdout).toMatch(
       /^Deleted kingdom 2101: \d+ scans \([\d,]+ governor rows\), 2 KvK seasons, 4 camps, \d+ rallies, /,
@@ -95,7 +95,7 @@ describe('kingdom delete and demo remove', () => {
     expect(deleted.stdout).toContain('pre-KvK rows, 1 admin link, its formula, its rally token\n');
     expect(Object.values(await rowsOf(DEMO_KD)).every((n) => n === 0)).toBe(true);
     expect(await rowsOf(2102)).toEqual(neighbour);
-    expect(cli(['user', 'list']).stdout).toMatch(/leader\s+admin\s+2102\n/);
+    expect((await cli(['user', 'list'])).stdout).toMatch(/leader\s+admin\s+2102\n/);
     const audit = await db()
       .selectFrom('audit_log')
       .select(['action', 'user_id', 'before_json'])
@@ -105,20 +105,20 @@ describe('kingdom delete and demo remove', () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'kingdom.delete', user_id: null });
     expect(JSON.parse(audit[0]!.before_json!)).toMatchObject({ kd: DEMO_KD, via: 'cli', formula: true });
-    expect(cli(['kingdom', 'delete', String(DEMO_KD), '--yes']).stderr).toContain(
+    expect((await cli(['kingdom', 'delete', String(DEMO_KD), '--yes'])).stderr).toContain(
       'Error: Kingdom 2101 does not exist',
     );
   });
 
   it('deletes with --yes without asking', async () => {
-    expect(cli(['kingdom', 'delete', '2112', '--yes'])).toMatchObject({ status: 0 });
+    expect(await cli(['kingdom', 'delete', '2112', '--yes'])).toMatchObject({ status: 0 });
     expect((await rowsOf(2112)).kingdoms).toBe(0);
   });
 
   it('demo remove deletes the remaining demo kingdoms, keeps the host’s own, and the demo is never seeded again', async () => {
-    expect(cli(['kingdom', 'add', '4321', '--code', 'home-code']).status).toBe(0);
-    expect(cli(['demo', 'remove'], 'no\n')).toMatchObject({ status: 1 });
-    const removed = cli(['demo', 'remove', '--yes']);
+    expect((await cli(['kingdom', 'add', '4321', '--code', 'home-code'])).status).toBe(0);
+    expect(await cli(['demo', 'remove'], 'no\n')).toMatchObject({ status: 1 });
+    const removed = await cli(['demo', 'remove', '--yes']);
     expect(removed.stderr).toBe('');
     expect(removed.stdout).toBe(
       'Removed the demo: kingdoms 2102, 2103, 2104, 2105, 2106, 2107, 2108, 2109, 2110, 2111; the demo link is off and the demo will not be seeded again\n',
@@ -129,7 +129,7 @@ describe('kingdom delete and demo remove', () => {
     expect(settings.map((s) => s.key)).toEqual([DEMO_REMOVED_KEY]);
     for (const kd of DEMO_KDS) expect(Object.values(await rowsOf(kd)).every((n) => n === 0)).toBe(true);
 
-    expect(cli(['kingdom', 'delete', '4321', '--yes']).status).toBe(0);
+    expect((await cli(['kingdom', 'delete', '4321', '--yes'])).status).toBe(0);
     const restart = await prepareDemo(db(), { seedDemo: 'auto', demoSecret: undefined, now: new Date() });
     expect(restart).toEqual({ seeded: false, demo: null });
     expect(await db().selectFrom('kingdoms').select('kd').execute()).toEqual([]);

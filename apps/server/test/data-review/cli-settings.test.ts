@@ -24,8 +24,8 @@ describe('review settings and recheck CLI', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('shows the settings, every check on and the documented defaults', () => {
-    const shown = cli(['review', 'settings', '--kd', String(KD)]);
+  it('shows the settings, every check on and the documented defaults', async () => {
+    const shown = await cli(['review', 'settings', '--kd', String(KD)]);
     expect(shown.stderr).toBe('');
     expect(shown.status).toBe(0);
     expect(shown.stdout).toMatch(/^SETTING\s+VALUE\n/);
@@ -35,7 +35,7 @@ describe('review settings and recheck CLI', () => {
   });
 
   it('changes what --set names, keeps the rest, and refuses a bound out of range or an unknown key', async () => {
-    const changed = cli([
+    const changed = await cli([
       'review',
       'settings',
       '--kd',
@@ -52,13 +52,13 @@ describe('review settings and recheck CLI', () => {
     expect(changed.stdout).toMatch(/digit_misread\s+on\n/);
     expect(changed.stdout).toMatch(/minPowerChange\s+5,000,000\n/);
 
-    const tooBig = cli(['review', 'settings', '--kd', String(KD), '--set', 'maxPowerChangePerDay=9']);
+    const tooBig = await cli(['review', 'settings', '--kd', String(KD), '--set', 'maxPowerChangePerDay=9']);
     expect(tooBig.status).toBe(1);
     expect(tooBig.stderr).toMatch(/^Error: --set maxPowerChangePerDay: /);
-    const unknown = cli(['review', 'settings', '--kd', String(KD), '--set', 'speed=3']);
+    const unknown = await cli(['review', 'settings', '--kd', String(KD), '--set', 'speed=3']);
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toMatch(/speed/);
-    const notOnOff = cli(['review', 'settings', '--kd', String(KD), '--set', 'id_reused=maybe']);
+    const notOnOff = await cli(['review', 'settings', '--kd', String(KD), '--set', 'id_reused=maybe']);
     expect(notOnOff.status).toBe(1);
     expect(notOnOff.stderr).toMatch(/--set id_reused: on or off/);
 
@@ -83,19 +83,19 @@ describe('review settings and recheck CLI', () => {
       .executeTakeFirstOrThrow();
     // The series is clean: a flag written by hand is one the checks do not find.
     await flagValue(database.db, { scanId: scan.id, governorId: 101, field: 't4_kills', value: 4_850_000 });
-    const answer = cli(['review', 'recheck', '--kd', String(KD)]);
+    const answer = await cli(['review', 'recheck', '--kd', String(KD)]);
     expect(answer.stderr).toBe('');
     expect(answer.status).toBe(0);
     expect(answer.stdout).toMatch(
       /^Re-checked 3 scans with the current settings: 0 values to review; 0 flags added, 1 flag no longer found and removed/,
     );
-    const byCheck = cli(['review', 'list', '--kd', String(KD), '--check', 'power_jump']);
+    const byCheck = await cli(['review', 'list', '--kd', String(KD), '--check', 'power_jump']);
     expect(byCheck.status).toBe(0);
     expect(byCheck.stdout).toMatch(/has no values to review/);
-    const badCheck = cli(['review', 'list', '--kd', String(KD), '--check', 'spelling']);
+    const badCheck = await cli(['review', 'list', '--kd', String(KD), '--check', 'spelling']);
     expect(badCheck.status).toBe(1);
     expect(badCheck.stderr).toMatch(/^Error: --check: /);
-    const unknown = cli(['review', 'recheck', '--kd', '9999']);
+    const unknown = await cli(['review', 'recheck', '--kd', '9999']);
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toMatch(/^Error: .*9999/);
   });

@@ -52,8 +52,8 @@ describe('review CLI', () => {
         .executeTakeFirst()
     )?.t4_kills;
 
-  it('lists the open flags with the values around them, and writes them as CSV', () => {
-    const list = cli(['review', 'list', '--kd', String(KD)]);
+  it('lists the open flags with the values around them, and writes them as CSV', async () => {
+    const list = await cli(['review', 'list', '--kd', String(KD)]);
     expect(list.stderr).toBe('');
     expect(list.status).toBe(0);
     const [header, row, more] = list.stdout.trimEnd().split('\n');
@@ -66,21 +66,21 @@ describe('review CLI', () => {
       ),
     );
     expect(more).toBeUndefined();
-    const csv = cli(['review', 'list', '--kd', String(KD), '--csv', join(dir, 'out.csv')]);
+    const csv = await cli(['review', 'list', '--kd', String(KD), '--csv', join(dir, 'out.csv')]);
     expect(csv.stdout).toBe('Wrote 1 flag to out.csv\n');
     expect(readFileSync(join(dir, 'out.csv'), 'utf8')).toContain(`${scans[2]},101,t4_kills,4850000,`);
-    const none = cli(['review', 'list', '--kd', String(KD), '--status', 'excluded']);
+    const none = await cli(['review', 'list', '--kd', String(KD), '--status', 'excluded']);
     expect(none.stdout).toBe(`Kingdom ${KD} has no excluded flags\n`);
   });
 
-  it('refuses a bad option and an unknown kingdom with exit 1 and a sentence', () => {
-    const status = cli(['review', 'list', '--kd', String(KD), '--status', 'maybe']);
+  it('refuses a bad option and an unknown kingdom with exit 1 and a sentence', async () => {
+    const status = await cli(['review', 'list', '--kd', String(KD), '--status', 'maybe']);
     expect(status.status).toBe(1);
     expect(status.stderr).toMatch(/^Error: --status: /);
-    const kingdom = cli(['review', 'list', '--kd', '4321']);
+    const kingdom = await cli(['review', 'list', '--kd', '4321']);
     expect(kingdom.status).toBe(1);
     expect(kingdom.stderr).toMatch(/Kingdom 4321 does not exist/);
-    const field = cli([
+    const field = await cli([
       'review',
       'correct',
       '--kd',
@@ -96,13 +96,13 @@ describe('review CLI', () => {
     ]);
     expect(field.status).toBe(1);
     expect(field.stderr).toMatch(/--field must be one of power, kill_points/);
-    const missing = cli(['review', 'accept', '--kd', String(KD)]);
+    const missing = await cli(['review', 'accept', '--kd', String(KD)]);
     expect(missing.status).toBe(1);
     expect(missing.stderr).toMatch(/--flag/);
   });
 
   it('corrects a value and reverts it', async () => {
-    const correct = cli([
+    const correct = await cli([
       'review',
       'correct',
       '--kd',
@@ -127,7 +127,7 @@ describe('review CLI', () => {
     );
     expect(await storedT4(scans[2]!, 101)).toBe(4_880_000);
     const correctionId = /correction (\d+)/.exec(correct.stdout)?.[1];
-    const revert = cli(['review', 'revert', '--kd', String(KD), '--correction', String(correctionId)]);
+    const revert = await cli(['review', 'revert', '--kd', String(KD), '--correction', String(correctionId)]);
     expect(revert.status).toBe(0);
     expect(revert.stdout).toBe(`Correction ${correctionId} reverted: the imported value stands again\n`);
     expect(await storedT4(scans[2]!, 101)).toBe(4_850_000);
@@ -140,7 +140,7 @@ describe('review CLI', () => {
       field: 'power',
       check: 'power_jump',
     });
-    const accept = cli(['review', 'accept', '--kd', String(KD), '--flag', String(other)]);
+    const accept = await cli(['review', 'accept', '--kd', String(KD), '--flag', String(other)]);
     expect(accept.status).toBe(0);
     expect(accept.stdout).toBe(`Flag ${other} accepted: the value stays as imported\n`);
     const row = await database.db
@@ -149,12 +149,12 @@ describe('review CLI', () => {
       .where('id', '=', other)
       .executeTakeFirst();
     expect(row?.status).toBe('accepted');
-    const again = cli(['review', 'accept', '--kd', String(KD), '--flag', '987654']);
+    const again = await cli(['review', 'accept', '--kd', String(KD), '--flag', '987654']);
     expect(again.status).toBe(1);
   });
 
   it('excludes a row and puts it back', async () => {
-    const exclude = cli([
+    const exclude = await cli([
       'review',
       'exclude',
       '--kd',
@@ -168,7 +168,7 @@ describe('review CLI', () => {
     expect(exclude.stdout).toMatch(/^Governor 103's row left out of scan .+ \(correction (\d+)\)\n$/);
     expect(await storedT4(scans[1]!, 103)).toBeUndefined();
     const correctionId = /correction (\d+)/.exec(exclude.stdout)?.[1];
-    const revert = cli(['review', 'revert', '--kd', String(KD), '--correction', String(correctionId)]);
+    const revert = await cli(['review', 'revert', '--kd', String(KD), '--correction', String(correctionId)]);
     expect(revert.status).toBe(0);
     expect(await storedT4(scans[1]!, 103)).toBe(620_000);
   });
@@ -176,7 +176,7 @@ describe('review CLI', () => {
   it('imports a CSV of corrections, and refuses a bad one naming row and column without changing anything', async () => {
     const good = join(dir, 'fixes.csv');
     writeFileSync(good, `scan,governor_id,field,value,reason\n${scans[0]},102,t4_kills,3000500,typo\n`);
-    const applied = cli(['review', 'import', '--kd', String(KD), good]);
+    const applied = await cli(['review', 'import', '--kd', String(KD), good]);
     expect(applied.stderr).toBe('');
     expect(applied.stdout).toBe('1 correction applied from fixes.csv\n');
     expect(await storedT4(scans[0]!, 102)).toBe(3_000_500);
@@ -185,7 +185,7 @@ describe('review CLI', () => {
       bad,
       `scan,governor_id,field,value\n${scans[0]},103,t4_kills,600100\n${scans[0]},103,t4_kills,x\n`,
     );
-    const refused = cli(['review', 'import', '--kd', String(KD), bad]);
+    const refused = await cli(['review', 'import', '--kd', String(KD), bad]);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/^Error: bad\.csv: row 3, column "value": "x" is not a whole number/);
     expect(await storedT4(scans[0]!, 103)).toBe(600_000);

@@ -1,5 +1,3 @@
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema.ts';
 import { type DatabaseSnapshot, snapshot } from '../import/import-support.ts';
@@ -32,36 +30,3 @@ export function scanTime(caseIndex: number): string {
   return new Date(Date.UTC(2026, 9, 5 + caseIndex)).toISOString();
 }
 export const KVK = '5';
-
-export interface CliRun {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/**
- * `npm run cli -- <args>` as its own process, like runCli, but without blocking this one: the test's server keeps
- * answering while the CLI reads its file.
- */
-export function runCliAsync(
-  databaseUrl: string,
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<CliRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(SERVER_ROOT, 'src/cli.ts'), ...args], {
-    cwd: SERVER_ROOT,
-    env: { ...process.env, ...env, DATABASE_URL: databaseUrl, INIT_CWD: SERVER_ROOT },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (text: string) => {
-    stdout += text;
-  });
-  child.stderr.setEncoding('utf8').on('data', (text: string) => {
-    stderr += text;
-  });
-  return new Promise((done) => child.on('close', (status) => done({ status, stdout, stderr })));
-}
-
-const SERVER_ROOT = resolve(import.meta.dirname, '../..');

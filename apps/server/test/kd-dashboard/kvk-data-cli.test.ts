@@ -28,7 +28,7 @@ describe('pre-KvK and Hall of Heroes CLI imports', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'ks-kvk-cli-'));
     database = await createTestDatabase({ sqliteFile: join(dir, 'cli.sqlite') });
-    expect(cli(['kingdom', 'add', '3584', '--code', 'code-3584']).status).toBe(0);
+    expect((await cli(['kingdom', 'add', '3584', '--code', 'code-3584'])).status).toBe(0);
   }, 120_000);
   afterAll(async () => {
     await database.drop();
@@ -41,7 +41,7 @@ describe('pre-KvK and Hall of Heroes CLI imports', () => {
       file,
       'Governor ID,Governor Name,Stage 1,Stage 2,Stage 3\n11,Ann,100,200,300\n12,Bob,50,0,10\n',
     );
-    const result = cli(['prekvk', 'import', '3584', '5', file]);
+    const result = await cli(['prekvk', 'import', '3584', '5', file]);
     expect(result).toMatchObject({
       status: 0,
       stdout: 'prekvk.csv: 2 governor(s) saved to the pre-KvK points of KvK 5 of kingdom 3584\n',
@@ -58,7 +58,7 @@ describe('pre-KvK and Hall of Heroes CLI imports', () => {
   });
 
   it('refuses the real HoH template as it is (example rows only), writing nothing', async () => {
-    const result = cli(['hoh', 'import', '3584', '5', TEMPLATE]);
+    const result = await cli(['hoh', 'import', '3584', '5', TEMPLATE]);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('has only example rows; add the governors below the header');
     expect(await count('hoh_records')).toBe(0);
@@ -72,7 +72,7 @@ describe('pre-KvK and Hall of Heroes CLI imports', () => {
     sheet.addRow([75868465, 0, 45]);
     const file = join(dir, 'verified_deaths.xlsx');
     await workbook.xlsx.writeFile(file);
-    const result = cli(['hoh', 'import', '3584', '5', file]);
+    const result = await cli(['hoh', 'import', '3584', '5', file]);
     expect(result).toMatchObject({
       status: 0,
       stdout:
@@ -88,7 +88,7 @@ describe('pre-KvK and Hall of Heroes CLI imports', () => {
   it('refuses a bad row naming its row and column, and keeps what was there', async () => {
     const file = join(dir, 'bad-hoh.csv');
     writeFileSync(file, 'governor_id,t4_deaths,t5_deaths\n172867508,5,5\n99,lots,1\n');
-    const result = cli(['hoh', 'import', '3584', '5', file]);
+    const result = await cli(['hoh', 'import', '3584', '5', file]);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/row 3.*t4_deaths.*"lots"/);
     const kept = await database.db
@@ -100,13 +100,15 @@ describe('pre-KvK and Hall of Heroes CLI imports', () => {
     expect(await count('hoh_records')).toBe(2);
   });
 
-  it('refuses an unknown kingdom, a missing file and a bad KvK number', () => {
+  it('refuses an unknown kingdom, a missing file and a bad KvK number', async () => {
     const file = join(dir, 'prekvk.csv');
-    expect(cli(['prekvk', 'import', '999', '5', file]).stderr).toContain('Kingdom 999 does not exist');
-    expect(cli(['hoh', 'import', '3584', '5', join(dir, 'nope.csv')]).stderr).toContain(
+    expect((await cli(['prekvk', 'import', '999', '5', file])).stderr).toContain(
+      'Kingdom 999 does not exist',
+    );
+    expect((await cli(['hoh', 'import', '3584', '5', join(dir, 'nope.csv')])).stderr).toContain(
       'nope.csv: cannot read the file',
     );
-    expect(cli(['hoh', 'import', '3584', 'five', file]).stderr).toContain(
+    expect((await cli(['hoh', 'import', '3584', 'five', file])).stderr).toContain(
       'kvk-number must be a whole number',
     );
   });

@@ -43,7 +43,7 @@ describe('rally CSV import', () => {
 
   it('imports one line per participant, a launcher-only line, unix and ISO times', async () => {
     const path = file('rallies.csv', GOOD_CSV);
-    const result = cli(['rally', 'import', String(KD), path]);
+    const result = await cli(['rally', 'import', String(KD), path]);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toBe(`rallies.csv: 3 rallies for kingdom ${KD} (3 new, 0 replaced), 3 joins\n`);
@@ -83,7 +83,7 @@ describe('rally CSV import', () => {
   });
 
   it('counts a rally imported twice once', async () => {
-    const again = cli(['rally', 'import', String(KD), join(dir, 'rallies.csv')]);
+    const again = await cli(['rally', 'import', String(KD), join(dir, 'rallies.csv')]);
     expect(again.status).toBe(0);
     expect(again.stdout).toContain('(0 new, 3 replaced)');
     const week = await thisWeek();
@@ -91,21 +91,21 @@ describe('rally CSV import', () => {
     expect(week.rallyData.map((r) => r.total_rallies)).toEqual([2, 2, 2]);
   });
 
-  it('reads columns by name in any order, with ; as delimiter, and reports unknown columns', () => {
+  it('reads columns by name in any order, with ; as delimiter, and reports unknown columns', async () => {
     const path = file(
       'reordered.csv',
       'Participant Name;Participant ID;Rally ID;Launcher Name;Launcher ID;Launched At;Note\n' +
         'Joiner A;502;r-200;Leader;501;2026-11-16T12:00:00Z;first\n',
     );
-    const result = cli(['rally', 'import', String(KD), path]);
+    const result = await cli(['rally', 'import', String(KD), path]);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('1 rallies');
     expect(result.stdout).toContain('columns not imported (unknown headers): Note');
   });
 
-  it('resolves the file against the directory the command was typed in', () => {
+  it('resolves the file against the directory the command was typed in', async () => {
     writeFileSync(join(dir, 'relative.csv'), GOOD_CSV);
-    const result = runCli(database.url, ['rally', 'import', String(KD), 'relative.csv']);
+    const result = await runCli(database.url, ['rally', 'import', String(KD), 'relative.csv']);
     // run-cli sets INIT_CWD to the server folder, where relative.csv does not exist.
     expect(result.status).toBe(1);
     expect(result.stderr).toBe('Error: relative.csv: cannot be read (no such file)\n');
@@ -177,7 +177,7 @@ describe('rally CSV import', () => {
       'half-bad.csv',
       'rally_id,launched_at,launcher_id,launcher_name\nr-300,2026-11-17T11:00:00Z,5,A\nr-301,never,5,A\n',
     );
-    const result = cli(['rally', 'import', String(KD), path]);
+    const result = await cli(['rally', 'import', String(KD), path]);
     expect(result.status).toBe(1);
     expect(result.stderr).toBe(
       'Error: half-bad.csv: line 3, column "launched_at": "never" is not unix seconds or an ISO-8601 time such as 2026-11-20T14:05:00Z\n',
@@ -185,19 +185,19 @@ describe('rally CSV import', () => {
     expect((await thisWeek()).summaryStats.total_rallies).toBe(before);
   });
 
-  it('refuses a kingdom that does not exist', () => {
-    const result = cli(['rally', 'import', '9999', join(dir, 'rallies.csv')]);
+  it('refuses a kingdom that does not exist', async () => {
+    const result = await cli(['rally', 'import', '9999', join(dir, 'rallies.csv')]);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Kingdom 9999 does not exist');
   });
 
   it('creates and rotates the ingestion token, printing it once', async () => {
-    const first = cli(['rally', 'token', String(KD)]);
+    const first = await cli(['rally', 'token', String(KD)]);
     expect(first.status).toBe(0);
     const token = first.stdout.split('\n')[1]!;
     expect(token).toMatch(/^ksr_/);
     expect(first.stdout).toContain(`POST /api/rally/${KD}/events`);
-    const second = cli(['rally', 'token', String(KD)]).stdout.split('\n')[1]!;
+    const second = (await cli(['rally', 'token', String(KD)])).stdout.split('\n')[1]!;
     expect(second).not.toBe(token);
     const rows = await database.db
       .selectFrom('rally_tokens')
@@ -216,7 +216,7 @@ describe('rally CSV import', () => {
       { user_id: null, action: 'rally.token.rotate' },
       { user_id: null, action: 'rally.token.rotate' },
     ]);
-    expect(cli(['rally', 'token', '9999'])).toMatchObject({
+    expect(await cli(['rally', 'token', '9999'])).toMatchObject({
       status: 1,
       stderr: 'Error: Kingdom not found\n',
     });
