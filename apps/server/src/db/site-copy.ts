@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DatabaseHandle } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';
-import { MIGRATION_TABLES, SITE_TABLES, type SiteTable } from './site-tables.ts';
+import { NOT_COPIED_TABLES, SITE_TABLES, type SiteTable } from './site-tables.ts';
 
 type Row = Record<string, unknown>;
 // Rows of any table, written through Kysely's query builder without its per-table types.
@@ -162,7 +162,7 @@ async function nonEmptyTables(handle: DatabaseHandle): Promise<string[]> {
   return filled;
 }
 
-/** The tables of the installation (without the migrations' own), as the database lists them. */
+/** The tables of the installation (without those a copy leaves out), as the database lists them. */
 export async function installationTables(handle: DatabaseHandle): Promise<string[]> {
   const { rows } =
     handle.dialect === 'postgres'
@@ -173,7 +173,7 @@ export async function installationTables(handle: DatabaseHandle): Promise<string
       : await sql<{ name: string }>`
           select name from sqlite_master where type = 'table' and name not like 'sqlite_%'
         `.execute(handle.db);
-  return rows.map((r) => r.name).filter((name) => !MIGRATION_TABLES.includes(name));
+  return rows.map((r) => r.name).filter((name) => !NOT_COPIED_TABLES.includes(name));
 }
 
 /** A table the copy does not know would be left behind: refuse rather than lose it. */

@@ -54,5 +54,8 @@ export const SITE_TABLES: readonly SiteTable[] = Object.entries(TABLES)
   .sort(([, a], [, b]) => a.order - b.order)
   .map(([name, { order: _order, ...spec }]) => ({ name: name as keyof Database, ...spec }));
 
-/** Kysely's own bookkeeping, which each database's migrations keep for themselves. */
-export const MIGRATION_TABLES = ['kysely_migration', 'kysely_migration_lock'];
+/**
+ * Tables a copy leaves out: Kysely's own bookkeeping, which each database's migrations keep for themselves, and the
+ * rate-limit windows the server makes at start (plugins/counter-store.ts), which hold nothing worth keeping.
+ */
+export const NOT_COPIED_TABLES = ['kysely_migration', 'kysely_migration_lock', 'rate_limit_windows'];

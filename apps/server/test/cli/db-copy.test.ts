@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.ts';
@@ -119,6 +120,23 @@ describe('moving a site between databases', () => {
     expect(resumed.stdout).toMatch(/^ {2}governor_stats: 60 rows copied$/m);
     expect(resumed.stdout).toMatch(/^ {2}scans: 0 rows copied$/m);
     expect(resumed.stdout).toContain('All 26 tables match.');
+  });
+
+  it('refuses to copy a database that holds a table the copy does not know', async () => {
+    const strangeUrl = `sqlite:${join(dir, 'strange.sqlite')}`;
+    await withDatabase(strangeUrl, async ({ db }) => {
+      await sql`create table extra_notes (id integer primary key, note text)`.execute(db);
+    });
+    const refused = await runCli(source.url, [
+      'db',
+      'copy',
+      strangeUrl,
+      `sqlite:${join(dir, 'unused.sqlite')}`,
+    ]);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(
+      /has tables the copy does not cover: extra_notes \(add them to db\/site-tables\.ts\)/,
+    );
   });
 
   it('backs up a SQLite site and restores it into an empty file, and never over a site', async () => {
