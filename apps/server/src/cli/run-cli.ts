@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { registerAdminCommands } from './admin-commands.ts';
 import { registerCampCommands } from './camp-commands.ts';
 import { type CliIo, cliContext, type RegisterCommands } from './context.ts';
+import { registerDbCommands } from './db-commands.ts';
 import { registerDiscordCommands } from './discord-commands.ts';
 import { registerFarmCommands } from './farm-commands.ts';
 import { registerKingdomCommands } from './kingdom-commands.ts';
@@ -26,6 +27,7 @@ export const COMMAND_GROUPS: readonly RegisterCommands[] = [
   registerAdminCommands,
   registerFarmCommands,
   registerReviewCommands,
+  registerDbCommands,
   registerDiscordCommands,
 ];
 
