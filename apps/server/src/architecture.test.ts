@@ -28,7 +28,7 @@ const READING_LAYER = [
 ];
 
 /** The module specifiers a source file imports or re-exports, in the order written. */
-export function importsOf(source: string): string[] {
+function importsOf(source: string): string[] {
   const found: { at: number; specifier: string }[] = [];
   // An import or export statement holds no '(', '=' or ';' before its `from`: that keeps `export const x = '…'` out.
   const statement = /^[ \t]*(?:import|export)\b[^;'"`()=]*?\bfrom\s*['"]([^'"]+)['"]/gm;
@@ -75,7 +75,7 @@ function serverImportGraph(): ImportGraph {
 }
 
 /** One circle per knot of files that reach each other, each written from its first file back to it. */
-export function findCircles(edges: ReadonlyMap<string, readonly string[]>): string[][] {
+function findCircles(edges: ReadonlyMap<string, readonly string[]>): string[][] {
   const circles = new Map<string, string[]>();
   const done = new Set<string>();
   const onPath: string[] = [];
@@ -96,10 +96,7 @@ export function findCircles(edges: ReadonlyMap<string, readonly string[]>): stri
 }
 
 /** `file → target` for every import of a room's file other than its index.ts, from a file outside that room. */
-export function reachesIntoRooms(
-  edges: ReadonlyMap<string, readonly string[]>,
-  rooms: readonly string[],
-): string[] {
+function reachesIntoRooms(edges: ReadonlyMap<string, readonly string[]>, rooms: readonly string[]): string[] {
   const found: string[] = [];
   for (const [file, targets] of edges) {
     for (const target of targets) {
@@ -113,7 +110,7 @@ export function reachesIntoRooms(
 }
 
 /** `file → target` for every import from a file under one of `lower` of a file under one of `higher`. */
-export function climbs(
+function climbs(
   edges: ReadonlyMap<string, readonly string[]>,
   lower: readonly string[],
   higher: readonly string[],
