@@ -1,4 +1,14 @@
 import type { Generated } from 'kysely';
+import type {
+  DiscordGovernorLinkTable,
+  DiscordGuildTable,
+  DiscordSetupCodeTable,
+  DiscordStaffLinkTable,
+} from './discord-schema.ts';
+import type { MemberExportRowTable, MemberExportTable } from './member-export-schema.ts';
+
+export type * from './discord-schema.ts';
+export type * from './member-export-schema.ts';
 
 /**
  * The database as Kysely sees it. Every time is unix seconds (integer), every switch is 0/1 and every JSON
@@ -348,83 +358,4 @@ export interface ValueCorrectionTable {
   reverted_at: number | null;
   /** Why it was reverted when not by a user: a re-import that gave the cell another value. */
   revert_reason: string | null;
-}
-
-/** A Discord server bound to one kingdom (docs/discord.md). announce_webhook_url holds a secret: never answered. */
-export interface DiscordGuildTable {
-  guild_id: string;
-  kingdom_kd: number;
-  admin_role_id: string | null;
-  admin_channel_id: string | null;
-  announce_channel_id: string | null;
-  announce_webhook_url: string | null;
-  bound_at: number;
-  bound_by: number | null;
-}
-
-/** One-time `/setup` codes; only a SHA-256 hash of each is kept. */
-export interface DiscordSetupCodeTable {
-  code_hash: string;
-  kingdom_kd: number;
-  created_at: number;
-  expires_at: number;
-  created_by: number | null;
-}
-
-/** A Discord user acting as a staff account (the account whose setup code the user redeemed). */
-export interface DiscordStaffLinkTable {
-  discord_user_id: string;
-  user_id: number;
-  linked_at: number;
-}
-
-export type DiscordLinkStatus = 'pending' | 'approved' | 'refused';
-
-/** A Discord user's claim on one of a kingdom's governors (`/link`). */
-export interface DiscordGovernorLinkTable {
-  id: Generated<number>;
-  kingdom_kd: number;
-  governor_id: number;
-  discord_user_id: string;
-  discord_username: string;
-  status: DiscordLinkStatus;
-  requested_at: number;
-  decided_at: number | null;
-}
-
-/** One game member export of a kingdom: activity between two dates (migration 0013, issue 37). */
-export interface MemberExportTable {
-  id: Generated<number>;
-  kingdom_kd: number;
-  /** 'YYYY-MM-DD', from the file name. */
-  period_from: string;
-  period_to: string;
-  file_name: string;
-  content_hash: string;
-  /** 'english', 'vietnamese' or 'position'. */
-  matched_by: string;
-  member_count: number;
-  imported_at: number;
-}
-
-/** What one member did over an export's dates (null: the cell was empty). */
-export interface MemberExportRowTable {
-  export_id: number;
-  governor_id: number;
-  name: string;
-  power: number | null;
-  highest_power: number | null;
-  t5_dead: number | null;
-  t4_dead: number | null;
-  t3_dead: number | null;
-  t2_dead: number | null;
-  t1_dead: number | null;
-  kill_points: number | null;
-  t5_kills: number | null;
-  t4_kills: number | null;
-  t3_kills: number | null;
-  t2_kills: number | null;
-  t1_kills: number | null;
-  rss_gathered: number | null;
-  helps: number | null;
 }
