@@ -3,19 +3,19 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 /**
- * Sized for the two-core machines CI runs on (docs/testing.md has the figures). Files run in one fork, one after
- * another: with two at a time, PostgreSQL test files' migrations met each other's (a CLI command's migration in one
- * schema failed with "schema … does not exist" or a missing column while another file made or dropped its schema;
- * one CI run of two), and a red CI lands nothing. The fork runs its files without re-importing the modules
- * (`isolate: false`): with isolation, each file paid seconds to load the server's modules again, which was most of
- * a small file's time. What a file leaves behind cannot reach the next one: each file opens its own database (a
- * SQLite file or memory, a PostgreSQL schema of its own), the server keeps its caches and counters on the app it
- * builds, and the tests that change a module-wide setting (the file readers' limits, fake timers) put it back.
+ * Sized for the two-core machines CI runs on (docs/testing.md has the figures): two files at a time. PostgreSQL test
+ * files share one database, each in a schema of its own that it makes and drops; migrations look only at their own
+ * schema (src/db/migrate.ts), so one file's drop cannot fail another's migration. The forks run their files without
+ * re-importing the modules (`isolate: false`): with isolation, each file paid seconds to load the server's modules
+ * again, which was most of a small file's time. What a file leaves behind cannot reach the next one: each file opens
+ * its own database (a SQLite file or memory, a PostgreSQL schema of its own), the server keeps its caches and
+ * counters on the app it builds, and the tests that change a module-wide setting (the file readers' limits, fake
+ * timers) put it back.
  */
 export default defineConfig({
   test: {
     pool: 'forks',
-    maxWorkers: 1,
+    maxWorkers: 2,
     projects: [
       {
         test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'], isolate: false },

@@ -1,4 +1,12 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import {
+  type DatabaseIntrospector,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  sql,
+  type TableMetadata,
+} from 'kysely';
 import { dialectOf } from './dialect.ts';
 import * as initial from './migrations/0001_initial.ts';
 import * as rallyTokens from './migrations/0002_rally_tokens.ts';
@@ -47,7 +55,7 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
   // Unordered: 0008 and 0009 were written side by side and some development databases ran 0009 first; they still
   // get 0008. Each migration stands alone, so the order between them does not matter.
   const migrator = new Migrator({
-    db,
+    db: migrationTableSchema ? askingOnlyOf(db, migrationTableSchema) : db,
     provider,
     allowUnorderedMigrations: true,
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
@@ -58,6 +66,43 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<MigrationRe
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${errorMessage(error)}`);
   }
   return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+}
+
+/**
+ * Kysely's Migrator asks its introspector whether its schema and bookkeeping tables exist, and PostgreSQL's
+ * introspector reads every schema of the database, calling functions that look each schema and column up again by
+ * name (has_schema_privilege, pg_get_serial_sequence). When another installation, or another test file, drops a
+ * schema or a column meanwhile, that lookup fails ("schema … does not exist") and the migration with it. The
+ * Migrator here sees the database through an introspector that reads the catalog of its one schema only.
+ */
+function askingOnlyOf(db: Kysely<Database>, schema: string): Kysely<Database> {
+  const introspection: DatabaseIntrospector = {
+    async getSchemas() {
+      const { rows } = await sql<{ name: string }>`
+        select nspname as name from pg_catalog.pg_namespace where nspname = ${schema}`.execute(db);
+      return rows;
+    },
+    async getTables() {
+      const { rows } = await sql<{ name: string; kind: string }>`
+        select c.relname as name, c.relkind as kind
+        from pg_catalog.pg_class c join pg_catalog.pg_namespace ns on ns.oid = c.relnamespace
+        where ns.nspname = ${schema} and c.relkind in ('r', 'v', 'p')`.execute(db);
+      return rows.map(
+        (row): TableMetadata => ({ name: row.name, schema, isView: row.kind === 'v', columns: [] }),
+      );
+    },
+    async getMetadata() {
+      return { tables: await this.getTables() };
+    },
+  };
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      const value = Reflect.get(target, property, target);
+      // Kysely's methods reach its private fields through `this`, which must be the instance, not the proxy.
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 function errorMessage(error: unknown): string {
