@@ -22,6 +22,7 @@ import { kdDashboardRoutes } from './features/kd-dashboard/routes.ts';
 import { KdDashboardService } from './features/kd-dashboard/service.ts';
 import { kingdomFileRoutes } from './features/kingdom-admin/file-routes.ts';
 import { kingdomAdminRoutes } from './features/kingdom-admin/routes.ts';
+import { tokenUploadRoutes } from './features/kingdom-admin/token-upload-routes.ts';
 import { kingdomHomeRoutes } from './features/kingdom-home/routes.ts';
 import { movementsRoutes } from './features/movements/routes.ts';
 import { publicConfigRoutes } from './features/public-config/routes.ts';
@@ -139,6 +140,9 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
       await api.register(userRoutes);
       await api.register(kingdomAdminRoutes);
       await api.register(kingdomFileRoutes, {
+        afterScanImport: (kingdom) => dashboard.prepareDefaultView(kingdom),
+      });
+      await api.register(tokenUploadRoutes, {
         afterScanImport: (kingdom) => dashboard.prepareDefaultView(kingdom),
       });
       await api.register(farmRoutes);

@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { recordAudit } from '../features/audit/service.ts';
 import { importRallyFile } from '../features/imports/rally-csv.ts';
-import { rotateRallyToken } from '../features/rally/tokens.ts';
+import { RALLY_TOKEN, rotateIngestToken } from '../features/ingest-tokens/tokens.ts';
 import { type CliContext, parseWholeNumber } from './context.ts';
 
 export function registerRallyCommands(program: Command, cli: CliContext): void {
@@ -44,7 +44,9 @@ export function registerRallyCommands(program: Command, cli: CliContext): void {
     .description("create or rotate the kingdom's rally ingestion token (the old one stops working)")
     .action(async (kd: string) => {
       const kingdomKd = parseWholeNumber('kd', kd);
-      const { token } = await withDatabase(({ db }) => rotateRallyToken(db, { kd: kingdomKd, userId: null }));
+      const { token } = await withDatabase(({ db }) =>
+        rotateIngestToken(db, RALLY_TOKEN, { kd: kingdomKd, userId: null }),
+      );
       print(
         `Rally ingestion token for kingdom ${kingdomKd} (shown once; any earlier token no longer works):`,
       );

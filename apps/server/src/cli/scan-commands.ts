@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { refreshAfterImport } from '../db/planner-statistics.ts';
 import { recordAudit } from '../features/audit/service.ts';
 import { prepareScanFile } from '../features/imports/import-scan.ts';
+import { revokeIngestToken, rotateIngestToken, UPLOAD_TOKEN } from '../features/ingest-tokens/tokens.ts';
 import {
   auditScanImport,
   deleteKingdomScan,
@@ -11,6 +12,7 @@ import {
 } from '../features/scans/service.ts';
 import { resultSentences } from '../import/import-report.ts';
 import { cleanScanName } from '../import/scan-name.ts';
+import { siteBase } from '../site-links.ts';
 import { type CliContext, isoUtc, parseWholeNumber } from './context.ts';
 
 interface ImportOptions {
@@ -136,5 +138,32 @@ export function registerScanCommands(program: Command, cli: CliContext): void {
         return result;
       });
       print(`Renamed scan ${id} of kingdom ${kdNumber}: "${renamed.previousName}" is now "${renamed.name}"`);
+    });
+  scan
+    .command('upload-token <kd>')
+    .description(
+      "create or rotate the kingdom's upload token for scanner machines and bots (the old one stops working)",
+    )
+    .option('--revoke', 'delete the token instead: files sent with it are refused from now on')
+    .action(async (kd: string, options: { revoke?: boolean }) => {
+      const kdNumber = parseWholeNumber('kd', kd);
+      if (options.revoke) {
+        const revoked = await withDatabase(({ db }) =>
+          revokeIngestToken(db, UPLOAD_TOKEN, { kd: kdNumber, userId: null }),
+        );
+        print(
+          revoked ? `Upload token of kingdom ${kdNumber} revoked` : `Kingdom ${kdNumber} has no upload token`,
+        );
+        return;
+      }
+      const { token } = await withDatabase(({ db }) =>
+        rotateIngestToken(db, UPLOAD_TOKEN, { kd: kdNumber, userId: null }),
+      );
+      print(`Upload token for kingdom ${kdNumber} (shown once; any earlier token no longer works):`);
+      print(token);
+      print('Send a scan file with it:');
+      print(
+        `  curl -H "Authorization: Bearer ${token}" -F file=@scan.xlsx ${siteBase(cli.env)}/api/upload/${kdNumber}/scans`,
+      );
     });
 }

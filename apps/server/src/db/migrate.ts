@@ -22,6 +22,7 @@ import * as reviewRevision from './migrations/0011_review_revision.ts';
 import * as memberExports from './migrations/0013_member_exports.ts';
 import * as discord from './migrations/0015_discord.ts';
 import * as scanStatisticsTarget from './migrations/0016_scan_statistics_target.ts';
+import * as uploadTokens from './migrations/0019_upload_tokens.ts';
 import type { Database } from './schema.ts';
 
 // Listed here rather than read from disk so that migrations run the same from source, tests and any bundle.
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0013_member_exports': memberExports,
   '0015_discord': discord,
   '0016_scan_statistics_target': scanStatisticsTarget,
+  '0019_upload_tokens': uploadTokens,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

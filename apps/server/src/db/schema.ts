@@ -31,6 +31,7 @@ export interface Database {
   rallies: RallyTable;
   rally_participants: RallyParticipantTable;
   rally_tokens: RallyTokenTable;
+  upload_tokens: UploadTokenTable;
   users: UserTable;
   user_kingdoms: UserKingdomTable;
   sessions: SessionTable;
@@ -248,6 +249,9 @@ export interface RallyTokenTable {
   /** The admin who created it; null when made with the CLI (or the user was deleted). */
   created_by: number | null;
 }
+
+/** The same shape as the rally token's: a kingdom's token for sending scan files (0019_upload_tokens.ts). */
+export type UploadTokenTable = RallyTokenTable;
 
 export type UserRole = 'admin' | 'superadmin';
 

@@ -59,6 +59,7 @@ const TABLES: Record<keyof Database, Omit<SiteTable, 'name'> & { order: number }
     whole: true,
   },
   discord_governor_links: { order: 32, key: ['id'], serial: true },
+  upload_tokens: { order: 33, key: ['kingdom_kd'] },
 };
 
 export const SITE_TABLES: readonly SiteTable[] = Object.entries(TABLES)

@@ -36,8 +36,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       request.log.error({ err: error }, 'request failed');
       return reply.status(500).send(new AppError('INTERNAL', 'Internal server error').toBody());
     }
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      // An upload past IMPORT_MAX_UPLOAD_BYTES: say so in the import's words, naming the file when the query does.
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      // An upload past IMPORT_MAX_UPLOAD_BYTES (a raw body, or a multipart file): say so in the import's words, naming the file when the query does.
       const fileName = (request.query as { fileName?: unknown } | undefined)?.fileName;
       const what = typeof fileName === 'string' && fileName !== '' ? `${fileName}: is` : 'The file is';
       const message = `${what} larger than the largest upload this site takes (IMPORT_MAX_UPLOAD_BYTES)`;

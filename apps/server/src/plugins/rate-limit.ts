@@ -15,6 +15,10 @@ export interface RateLimitSettings extends WrongCodeSettings {
   signInPerUsername: number;
   /** The IPv6 network counted as one address (RATE_LIMIT_IPV6_PREFIX; client-address.ts). */
   ipv6PrefixBits: number;
+  /** Refused upload tokens per client address per window (a machine guessing tokens). */
+  wrongUploadTokenPerAddress: number;
+  /** Files sent with one kingdom's upload token per window (a runaway scanner loop). */
+  tokenUploadsPerKingdom: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -26,6 +30,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   windowMs: 60_000,
   trustedViewerMs: 6 * 60 * 60_000,
   ipv6PrefixBits: DEFAULT_IPV6_PREFIX_BITS,
+  wrongUploadTokenPerAddress: 10,
+  tokenUploadsPerKingdom: 30,
 };
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a minute and try again.';
@@ -38,6 +44,9 @@ export interface RateLimiters {
   signInByAddress: FailureCounter;
   signInByUsername: FailureCounter;
   wrongCodes: WrongCodeLimiter;
+  wrongUploadTokens: FailureCounter;
+  /** Counts each file sent with a kingdom's upload token, whatever its outcome. */
+  tokenUploads: FailureCounter;
 }
 
 declare module 'fastify' {
@@ -120,6 +129,18 @@ export const rateLimitPlugin = fp<{ settings?: Partial<RateLimitSettings>; store
         'sign-in-user',
       ),
       wrongCodes: new WrongCodeLimiter(settings, store),
+      wrongUploadTokens: new FailureCounter(
+        settings.wrongUploadTokenPerAddress,
+        settings.windowMs,
+        store,
+        'upload-token-address',
+      ),
+      tokenUploads: new FailureCounter(
+        settings.tokenUploadsPerKingdom,
+        settings.windowMs,
+        store,
+        'token-uploads',
+      ),
     });
     app.decorateRequest('refusedGuess', null);
 

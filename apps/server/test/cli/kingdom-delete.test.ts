@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_REMOVED_KEY } from '../../src/demo/remove-demo.ts';
 import { DEMO_KD, DEMO_KDS, seedDemo } from '../../src/demo/seed-demo.ts';
 import { prepareDemo } from '../../src/features/demo/service.ts';
-import { rotateRallyToken } from '../../src/features/rally/tokens.ts';
+import { RALLY_TOKEN, rotateIngestToken } from '../../src/features/ingest-tokens/tokens.ts';
 import { addUser } from '../../src/features/users/service.ts';
 import { runCli } from '../support/run-cli.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
@@ -57,7 +57,7 @@ describe('kingdom delete and demo remove', () => {
     dir = mkdtempSync(join(tmpdir(), 'ks-cli-delete-'));
     database = await createTestDatabase({ sqliteFile: join(dir, 'cli.sqlite') });
     await seedDemo(db(), { now: new Date('2026-11-20T12:00:00Z'), secret: 'delete-test-secret' });
-    await rotateRallyToken(db(), { kd: DEMO_KD, userId: null });
+    await rotateIngestToken(db(), RALLY_TOKEN, { kd: DEMO_KD, userId: null });
     await addUser(db(), {
       username: 'leader',
       password: 'long enough',

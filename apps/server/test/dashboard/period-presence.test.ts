@@ -10,6 +10,7 @@ import { down as undoReviewRevision } from '../../src/db/migrations/0011_review_
 import { down as undoMemberExports } from '../../src/db/migrations/0013_member_exports.ts';
 import { down as undoDiscord } from '../../src/db/migrations/0015_discord.ts';
 import { down as undoScanStatisticsTarget } from '../../src/db/migrations/0016_scan_statistics_target.ts';
+import { down as undoUploadTokens } from '../../src/db/migrations/0019_upload_tokens.ts';
 import type { ScanKind } from '../../src/db/schema.ts';
 import { governorIdRanges } from '../../src/features/dashboard/period-slices.ts';
 import {
@@ -336,6 +337,7 @@ describe('a period from governor_presence', () => {
     const statsBefore = [await history(KD), await history(OTHER_KD)];
     // Later migrations run again too (Kysely keeps the order): undone first, newest first. 0004 rebuilds SQLite's
     // stats table from its rows.
+    await undoUploadTokens(database.db as Kysely<unknown>);
     await undoScanStatisticsTarget(database.db as Kysely<unknown>);
     await undoDiscord(database.db as Kysely<unknown>);
     await undoMemberExports(database.db as Kysely<unknown>);
@@ -361,6 +363,7 @@ describe('a period from governor_presence', () => {
       '0013_member_exports',
       '0015_discord',
       '0016_scan_statistics_target',
+      '0019_upload_tokens',
     ]);
     expect([await storedRuns(KD), await storedRuns(OTHER_KD)]).toEqual(before);
     expect([await history(KD), await history(OTHER_KD)]).toEqual(statsBefore);

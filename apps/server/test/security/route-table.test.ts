@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/auth/sessions.ts';
 import { DEMO_SETTING_KEYS } from '../../src/demo/demo-target.ts';
 import { importScanFile } from '../../src/features/imports/import-scan.ts';
+import { RALLY_TOKEN, rotateIngestToken, UPLOAD_TOKEN } from '../../src/features/ingest-tokens/tokens.ts';
 import { setCamp } from '../../src/features/kingdoms/service.ts';
-import { rotateRallyToken } from '../../src/features/rally/tokens.ts';
 import { ROKTRACKER, ROKTRACKER_END, ROKTRACKER_START_XLSX } from '../import/import-support.ts';
 import { type AuthWorld, bearer, createAuthWorld, createUser } from '../support/auth-world.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -96,7 +96,8 @@ describe('the authorisation table (docs/security.md)', () => {
       code: wrong ? 'wrong-code-0000' : '',
       demoSecret: wrong ? 'wrong-secret' : DEMO_SECRET,
       fresh: {
-        rallyToken: async () => (await rotateRallyToken(db, { kd, userId: null })).token,
+        rallyToken: async () => (await rotateIngestToken(db, RALLY_TOKEN, { kd, userId: null })).token,
+        uploadToken: async () => (await rotateIngestToken(db, UPLOAD_TOKEN, { kd, userId: null })).token,
         user: async () => (await createUser(db, `victim-${++counter}`, 'admin', [kd])).id,
         scan: async () => {
           const result = (

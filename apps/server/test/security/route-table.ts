@@ -18,7 +18,14 @@ export const CALLERS = ['anonymous', 'otherAdmin', 'kingdomAdmin', 'superadmin']
 export type Caller = (typeof CALLERS)[number];
 export type Probe = Caller | 'wrongCode';
 
-export type Access = 'public' | 'viewer' | 'signed-in' | 'kingdom-admin' | 'superadmin' | 'ingestion-token';
+export type Access =
+  | 'public'
+  | 'viewer'
+  | 'signed-in'
+  | 'kingdom-admin'
+  | 'superadmin'
+  | 'ingestion-token'
+  | 'upload-token';
 
 export const ACCESS_LABELS: Record<Access, string> = {
   public: 'anyone',
@@ -27,6 +34,7 @@ export const ACCESS_LABELS: Record<Access, string> = {
   'kingdom-admin': 'an admin of the kingdom, or a superadmin',
   superadmin: 'a superadmin',
   'ingestion-token': "the kingdom's rally ingestion token (no session)",
+  'upload-token': "the kingdom's upload token (no session)",
 };
 
 /** What the test hands a rule's request builder. */
@@ -43,6 +51,8 @@ export interface RouteContext {
   fresh: {
     /** The kingdom's rally ingestion token, newly rotated (the table's own rotate call retires older ones). */
     rallyToken(): Promise<string>;
+    /** The kingdom's upload token for machines, newly rotated. */
+    uploadToken(): Promise<string>;
     /** A new user (to delete). */
     user(): Promise<number>;
     scan(): Promise<number>;
@@ -103,6 +113,7 @@ export function expectedStatuses(rule: RouteRule): Partial<Record<Probe, number>
     superadmin: { anonymous: 401, otherAdmin: 403, kingdomAdmin: 403, superadmin: ok },
     // A session is not an ingestion token.
     'ingestion-token': { anonymous: 401, otherAdmin: 401, kingdomAdmin: 401, superadmin: 401 },
+    'upload-token': { anonymous: 401, otherAdmin: 401, kingdomAdmin: 401, superadmin: 401 },
   };
   const statuses: Partial<Record<Probe, number>> = { ...byAccess[rule.access] };
   if (hasWrongCodeProbe(rule)) statuses.wrongCode = 404;

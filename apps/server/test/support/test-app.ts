@@ -8,9 +8,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database, driven through app.inject. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+/**
+ * The real app on a fresh database, driven through app.inject. A test that also runs the CLI against it names a
+ * SQLite file (an in-memory database is one connection's own).
+ */
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  databaseOptions: { sqliteFile?: string } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(databaseOptions);
   const app = await buildApp(
     { loginEnabled: false, logLevel: 'silent', webDistDir: undefined, ...overrides },
     database,

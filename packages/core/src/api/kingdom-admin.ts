@@ -261,3 +261,14 @@ export const kvkUploadResponseSchema = z.object({
   ignoredColumns: z.array(z.string()),
 });
 export type KvkUploadResponse = z.infer<typeof kvkUploadResponseSchema>;
+
+// A machine's upload (a scanner or a bot, with the kingdom's upload token): POST /api/upload/{kd}/scans
+
+/** The upload page's options; the file's name may come from the multipart part (`curl -F file=@scan.xlsx`). */
+export const tokenScanUploadQuerySchema = scanUploadQuerySchema.extend({
+  fileName: z.string().min(1).max(255).optional(),
+});
+
+export const tokenScanUploadParamsSchema = z.object({
+  kd: z.string().regex(/^\d{1,5}$/, 'must be a kingdom number'),
+});

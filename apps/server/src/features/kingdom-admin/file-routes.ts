@@ -13,18 +13,15 @@ import {
 } from '@kingdom-stats/core/api';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { refreshAfterImport } from '../../db/planner-statistics.ts';
 import type { KingdomTable } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
-import { importMessage } from '../../import/import-report.ts';
 import { importLimitsFromEnv } from '../../import/limits.ts';
 import { cleanScanName } from '../../import/scan-name.ts';
 import { requireKingdomAdmin } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/service.ts';
 import { importHohRecords, importPrekvkPoints } from '../imports/import-kvk-tables.ts';
-import { importScanFile } from '../imports/import-scan.ts';
-import { auditScanImport, deleteKingdomScan, renameKingdomScan } from '../scans/service.ts';
+import { deleteKingdomScan, renameKingdomScan } from '../scans/service.ts';
 import { type KingdomParams, requireAdminKingdom } from './access.ts';
+import { baseName, importUploadedScan, uploadedFile } from './scan-upload.ts';
 import { clearKvkUpload, uploadLabel } from './service.ts';
 
 /**
@@ -40,7 +37,7 @@ const MAX_UPLOAD_BYTES = importLimitsFromEnv(process.env).uploadBytes;
 export const kingdomFileRoutes: FastifyPluginAsyncZod<{
   /** Told after each scan import, once it is committed (app.ts: the main dashboard prepares its default view). */
   afterScanImport?: (kingdom: KingdomTable) => void;
-}> = async (app, options) => {
+}> = async (app, pluginOptions) => {
   // Only this plugin's routes take a raw file body.
   app.addContentTypeParser(
     'application/octet-stream',
@@ -57,13 +54,6 @@ export const kingdomFileRoutes: FastifyPluginAsyncZod<{
     requireKingdomAdmin(request, Number(params.kd));
   };
 
-  function uploadedFile(body: unknown): Buffer {
-    if (!Buffer.isBuffer(body) || body.length === 0) {
-      throw new AppError('BAD_REQUEST', 'Choose a file to upload.');
-    }
-    return body;
-  }
-
   app.post(
     '/admin/kingdoms/:kd/:code/scans',
     {
@@ -77,26 +67,17 @@ export const kingdomFileRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { user, kingdom } = await adminKingdom(request, request.params);
-      const content = uploadedFile(request.body);
-      const query = request.query;
-      const fileName = baseName(query.fileName);
-      const file = await importScanFile(app.db, {
-        kingdomKd: kingdom.kd,
-        filePath: fileName,
+      const { fileName, ...options } = request.query;
+      const answer = await importUploadedScan(app.db, {
+        kingdom,
+        userId: user.id,
         fileName,
-        content,
-        kind: query.kind,
-        ...(query.at ? { at: query.at } : {}),
-        ...(query.homeKd ? { homeKd: Number(query.homeKd) } : {}),
-        replace: query.replace ?? false,
-        rolledUp: query.rolledUp ?? false,
-        newScan: query.newScan ?? false,
-        ...(query.joinScanId ? { joinScanId: Number(query.joinScanId) } : {}),
+        content: uploadedFile(request.body),
+        options,
+        warn: (message) => request.log.warn(message),
       });
-      await auditScanImport(app.db, { userId: user.id, kingdomKd: kingdom.kd, kind: query.kind, file });
-      await refreshAfterImport(app.db, file, (message) => request.log.warn(message));
-      options.afterScanImport?.(kingdom);
-      return { message: importMessage(file), file };
+      pluginOptions.afterScanImport?.(kingdom);
+      return answer;
     },
   );
 
@@ -208,8 +189,3 @@ export const kingdomFileRoutes: FastifyPluginAsyncZod<{
     );
   }
 };
-
-/** An uploaded file's name as the browser gave it, without any folder part. */
-function baseName(name: string): string {
-  return name.replace(/^.*[\\/]/, '').trim() || 'upload';
-}

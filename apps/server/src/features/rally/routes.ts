@@ -16,9 +16,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { requireKingdomAdmin } from '../../plugins/auth.ts';
 import { nowSeconds } from '../../time.ts';
+import {
+  ingestTokenStatus,
+  isIngestTokenValid,
+  RALLY_TOKEN,
+  rotateIngestToken,
+} from '../ingest-tokens/tokens.ts';
 import { requireViewerAccess } from '../kingdoms/access.ts';
 import { availableFilters, ingestRallyEvents, rallyData, rallySummary } from './service.ts';
-import { isRallyTokenValid, rallyTokenStatus, rotateRallyToken } from './tokens.ts';
 
 /** 500 rallies of up to 200 participants: a full call of big rallies is a few MB of JSON. */
 const EVENTS_BODY_LIMIT = 8 * 1024 * 1024;
@@ -81,7 +86,7 @@ export const rallyRoutes: FastifyPluginAsyncZod = async (app) => {
             'UNAUTHORIZED',
             'A rally ingestion token is required (Authorization: Bearer <token>)',
           );
-        if (!(await isRallyTokenValid(app.db, kd, token))) {
+        if (!(await isIngestTokenValid(app.db, RALLY_TOKEN, kd, token))) {
           throw new AppError('UNAUTHORIZED', 'The rally ingestion token is not valid for this kingdom');
         }
       },
@@ -104,7 +109,7 @@ export const rallyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const kd = Number(request.params.kd);
       requireKingdomAdmin(request, kd);
-      return rallyTokenStatus(app.db, kd);
+      return ingestTokenStatus(app.db, RALLY_TOKEN, kd);
     },
   );
 
@@ -116,7 +121,7 @@ export const rallyRoutes: FastifyPluginAsyncZod = async (app) => {
       const kd = Number(request.params.kd);
       const user = requireKingdomAdmin(request, kd);
       reply.header('Cache-Control', 'no-store');
-      return rotateRallyToken(app.db, { kd, userId: user.id });
+      return rotateIngestToken(app.db, RALLY_TOKEN, { kd, userId: user.id });
     },
   );
 };

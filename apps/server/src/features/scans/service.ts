@@ -80,7 +80,13 @@ export async function renameKingdomScan(
  */
 export async function auditScanImport(
   db: Kysely<Database>,
-  input: { userId: number | null; kingdomKd: number; kind: string; file: ScanFileResult; via?: 'cli' },
+  input: {
+    userId: number | null;
+    kingdomKd: number;
+    kind: string;
+    file: ScanFileResult;
+    via?: 'cli' | 'upload-token';
+  },
 ): Promise<void> {
   for (const scan of input.file.scans.filter((s) => s.status !== 'already-imported')) {
     await recordAudit(db, {

@@ -114,6 +114,61 @@ export const KINGDOM_ADMIN_ROUTES: RouteRule[] = [
     note: 'the scanner file as the raw body; 422 with the import’s message for a bad file',
   },
   {
+    method: 'POST',
+    path: '/api/upload/:kd/scans',
+    access: 'upload-token',
+    feature: 'kingdom-admin',
+    request: (c) => ({
+      url: `/api/upload/${c.kd}/scans?fileName=table.csv`,
+      headers: octet,
+      payload: c.files.scan,
+    }),
+    note: 'a machine sends a scan file (raw body or one multipart file); the upload page’s answer',
+    extra: [
+      {
+        name: 'upload token',
+        status: 200,
+        request: async (c) => ({
+          url: `/api/upload/${c.kd}/scans?fileName=table.csv&at=2026-01-02T00:00Z`,
+          headers: { ...octet, authorization: `Bearer ${await c.fresh.uploadToken()}` },
+          payload: c.files.scan,
+        }),
+      },
+      {
+        name: 'wrong upload token',
+        status: 401,
+        request: (c) => ({
+          url: `/api/upload/${c.kd}/scans?fileName=table.csv`,
+          headers: { ...octet, authorization: 'Bearer ksu_wrong' },
+          payload: c.files.scan,
+        }),
+      },
+    ],
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/kingdoms/:kd/upload-token',
+    access: 'kingdom-admin',
+    feature: 'kingdom-admin',
+    request: (c) => ({ url: `/api/admin/kingdoms/${c.kd}/upload-token` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/kingdoms/:kd/upload-token',
+    access: 'kingdom-admin',
+    feature: 'kingdom-admin',
+    request: (c) => ({ url: `/api/admin/kingdoms/${c.kd}/upload-token` }),
+    note: 'creates or rotates the upload token; the old one stops working',
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/kingdoms/:kd/upload-token',
+    access: 'kingdom-admin',
+    feature: 'kingdom-admin',
+    request: (c) => ({ url: `/api/admin/kingdoms/${c.kd}/upload-token` }),
+    note: 'revokes the upload token',
+  },
+  {
     method: 'DELETE',
     path: '/api/admin/kingdoms/:kd/:code/scans/:scanId',
     access: 'kingdom-admin',

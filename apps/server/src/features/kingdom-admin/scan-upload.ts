@@ -1,0 +1,66 @@
+import type { ScanImportResponse, scanUploadQuerySchema } from '@kingdom-stats/core/api';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { refreshAfterImport } from '../../db/planner-statistics.ts';
+import type { Database, KingdomTable } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { importMessage } from '../../import/import-report.ts';
+import { importScanFile } from '../imports/import-scan.ts';
+import { auditScanImport } from '../scans/service.ts';
+
+export type ScanUploadOptions = Omit<z.infer<typeof scanUploadQuerySchema>, 'fileName'>;
+
+/**
+ * One scan file sent over HTTP, by an admin on the upload page or by a machine with the kingdom's upload token: the
+ * same import, audit and answer either way (`via` says which in the audit log).
+ */
+export async function importUploadedScan(
+  db: Kysely<Database>,
+  input: {
+    kingdom: KingdomTable;
+    userId: number | null;
+    via?: 'upload-token';
+    fileName: string;
+    content: Buffer;
+    options: ScanUploadOptions;
+    warn: (message: string) => void;
+  },
+): Promise<ScanImportResponse> {
+  const { kingdom, options } = input;
+  const fileName = baseName(input.fileName);
+  const file = await importScanFile(db, {
+    kingdomKd: kingdom.kd,
+    filePath: fileName,
+    fileName,
+    content: input.content,
+    kind: options.kind,
+    ...(options.at ? { at: options.at } : {}),
+    ...(options.homeKd ? { homeKd: Number(options.homeKd) } : {}),
+    replace: options.replace ?? false,
+    rolledUp: options.rolledUp ?? false,
+    newScan: options.newScan ?? false,
+    ...(options.joinScanId ? { joinScanId: Number(options.joinScanId) } : {}),
+  });
+  await auditScanImport(db, {
+    userId: input.userId,
+    kingdomKd: kingdom.kd,
+    kind: options.kind,
+    file,
+    ...(input.via ? { via: input.via } : {}),
+  });
+  await refreshAfterImport(db, file, input.warn);
+  return { message: importMessage(file), file };
+}
+
+/** The body of an upload: the file's bytes, refused when there are none. */
+export function uploadedFile(body: unknown): Buffer {
+  if (!Buffer.isBuffer(body) || body.length === 0) {
+    throw new AppError('BAD_REQUEST', 'Choose a file to upload.');
+  }
+  return body;
+}
+
+/** An uploaded file's name as the browser (or curl) gave it, without any folder part. */
+export function baseName(name: string): string {
+  return name.replace(/^.*[\\/]/, '').trim() || 'upload';
+}
