@@ -109,14 +109,26 @@ function expected(startIndex: number, endIndex: number, inactiveScans: number) {
         inactive.push([id, 'inactive', window[0]!.taken_at]);
     }
   }
-  const sorted = (list: [number, MovementReason, number][]) => list.sort((a, b) => a[0] - b[0]);
+  // Every row shows the governor as the scan named under When shows them.
+  const atWhen = ([id, reason, at]: [number, MovementReason, number]): Movement => {
+    const row = rowsByScan.get(scans.find((s) => s.taken_at === at)!.id)!.get(id)!;
+    return [
+      id,
+      reason,
+      at,
+      row.power === null ? null : Number(row.power),
+      row.home_kd === null ? null : Number(row.home_kd),
+    ];
+  };
+  const sorted = (list: [number, MovementReason, number][]) => list.map(atWhen).sort((a, b) => a[0] - b[0]);
   return { cutoff, arrived: sorted(arrived), left: sorted(left), inactive: sorted(inactive) };
 }
 
+/** Governor, why, when, and the power and home kd shown. */
+type Movement = [number, MovementReason, number, number | null, number | null];
+
 const triples = (rows: MovementRow[]) =>
-  rows
-    .map((r) => [r.governorId, r.reason, r.at] as [number, MovementReason, number])
-    .sort((a, b) => a[0] - b[0]);
+  rows.map((r): Movement => [r.governorId, r.reason, r.at, r.power, r.homeKd]).sort((a, b) => a[0] - b[0]);
 
 describe('movements on the demo data', () => {
   it('answers the whole season as the definitions say, with every kind of movement present', async () => {

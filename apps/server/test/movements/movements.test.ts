@@ -113,8 +113,8 @@ describe('arrivals, departures and inactive governors', () => {
     ]);
     expect(brief(body.inactive)).toEqual([{ id: 108, reason: 'inactive', day: 3, otherKd: null }]);
     expect(body.arrived[0]).toMatchObject({ name: 'Migrant in', alliance: 'ABC', homeKd: KD, power: 30 * M });
-    // A departure shows the governor as last seen in the kingdom: before the move, its home kd was still KD.
-    expect(body.left[1]).toMatchObject({ name: 'Migrant out', homeKd: KD, power: 25 * M });
+    // Every row shows the governor as the scan under When shows them: a move out, as the first scan in the new home.
+    expect(body.left[1]).toMatchObject({ name: 'Migrant out', homeKd: OTHER, power: 25 * M, at: 4 * DAY });
   });
 
   it('counts inactivity over the number of scans the viewer picks', async () => {

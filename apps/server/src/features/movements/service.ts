@@ -67,10 +67,18 @@ export class MovementsService {
       return before !== undefined && own(before.homeKd) !== own(row.homeKd);
     });
     const leaving = [...spans.values()].filter((span) => span.inStart && !span.inEnd);
+    // Arrivals first seen before the end scan: their row in that scan is what the table shows.
+    const arrivingEarlier = [...spans.values()].filter(
+      (span) => !span.inStart && span.inEnd && span.firstSeen < period.end.takenAt,
+    );
     const history = groupByGovernor(
       await selectGovernorRows(
         this.db,
-        [...migrating.map((row) => row.governorId), ...leaving.map((span) => span.governorId)],
+        [
+          ...migrating.map((row) => row.governorId),
+          ...leaving.map((span) => span.governorId),
+          ...arrivingEarlier.map((span) => span.governorId),
+        ],
         period.scans.map((scan) => scan.id),
       ),
     );
@@ -80,32 +88,34 @@ export class MovementsService {
         (a, b) => (timeOf.get(a.scanId) ?? 0) - (timeOf.get(b.scanId) ?? 0),
       );
 
+    // Every row shows the governor as the scan named under When shows them (docs/movements.md).
     for (const span of spans.values()) {
       if (span.inStart || !span.inEnd) continue;
       const row = endRows.get(span.governorId);
       if (!row || !own(row.homeKd)) continue;
-      answer.arrived.push(movement(row, span.firstSeen, span.seenBefore ? 'returned' : 'new', null));
+      const shown =
+        span.firstSeen < period.end.takenAt
+          ? (ordered(span.governorId).find((stat) => timeOf.get(stat.scanId) === span.firstSeen) ?? row)
+          : row;
+      answer.arrived.push(movement(shown, span.firstSeen, span.seenBefore ? 'returned' : 'new', null));
     }
     for (const row of migrating) {
-      const firstOfNewHome = ordered(row.governorId).find((stat) => own(stat.homeKd) === own(row.homeKd));
-      const at = timeOf.get(firstOfNewHome?.scanId ?? period.end.id) ?? period.end.takenAt;
+      const firstOfNewHome =
+        ordered(row.governorId).find((stat) => own(stat.homeKd) === own(row.homeKd)) ?? row;
+      const at = timeOf.get(firstOfNewHome.scanId) ?? period.end.takenAt;
       const before = startRows.get(row.governorId);
-      if (own(row.homeKd)) answer.arrived.push(movement(row, at, 'migrated_in', before?.homeKd ?? null));
-      else if (before) answer.left.push(movement(before, at, 'migrated_out', row.homeKd));
+      if (own(row.homeKd))
+        answer.arrived.push(movement(firstOfNewHome, at, 'migrated_in', before?.homeKd ?? null));
+      else if (before) answer.left.push(movement(firstOfNewHome, at, 'migrated_out', row.homeKd));
     }
     for (const span of leaving) {
       const last = ordered(span.governorId).find((stat) => timeOf.get(stat.scanId) === span.lastSeen);
       const first = startRows.get(span.governorId);
       if (!last || !first || !own(first.homeKd)) continue;
       if (!own(last.homeKd)) {
-        const at = ordered(span.governorId).find((stat) => !own(stat.homeKd));
+        const moved = ordered(span.governorId).find((stat) => !own(stat.homeKd)) ?? last;
         answer.left.push(
-          movement(
-            first,
-            timeOf.get(at?.scanId ?? last.scanId) ?? span.lastSeen,
-            'migrated_out',
-            last.homeKd,
-          ),
+          movement(moved, timeOf.get(moved.scanId) ?? span.lastSeen, 'migrated_out', last.homeKd),
         );
         continue;
       }
@@ -114,8 +124,9 @@ export class MovementsService {
     }
     if (windowStart) {
       const window = { from: windowStart.takenAt, to: period.end.takenAt };
-      answer.inactive = inactiveGovernors(byScan(windowStart), endRows, runs, window, own).map((row) =>
-        movement(row, windowStart.takenAt, 'inactive', null),
+      const windowRows = byScan(windowStart);
+      answer.inactive = inactiveGovernors(windowRows, endRows, runs, window, own).map((row) =>
+        movement(windowRows.get(row.governorId) ?? row, windowStart.takenAt, 'inactive', null),
       );
     }
     for (const list of [answer.arrived, answer.left, answer.inactive]) list.sort(byPowerThenId);
