@@ -162,6 +162,15 @@ describe('farm policies on the dashboards', () => {
     }
     expect(byId(dkp, 'Governor ID', AYLA)['DKP Goal']).not.toBeNull();
     expect(byId(dkp, 'Governor ID', AYLA)['Farm Of']).toBeUndefined();
+    // The governor page ranks as the KD DKP table does: mains only; a farm shown apart has no rank.
+    const season = async (id: number) => {
+      const res = await t.app.inject(`/api/governor/${KD}/${id}/${CODE}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().seasons[0].result;
+    };
+    expect(await season(BRAM_FARM)).toMatchObject({ rank: null, ranked: MAINS.length, farmOf: BRAM });
+    const mainOrder = [...MAINS].sort((a, b) => dkpOf(GAINS[b]!) - dkpOf(GAINS[a]!));
+    expect(await season(AYLA)).toMatchObject({ rank: mainOrder.indexOf(AYLA) + 1, ranked: MAINS.length });
   });
 
   it('sees a link removed on the next call (the cache key follows the links)', async () => {

@@ -46,10 +46,15 @@ export const governorDkpSchema = z.object({
   dkp: n,
   goal: n,
   reached: n,
-  /** 1 = highest DKP of the kingdom's governors in that period (the KD DKP table's order). */
-  rank: z.number().int(),
-  /** How many governors that period ranks. */
+  /**
+   * 1 = highest DKP of the kingdom's governors in that period (the KD DKP table's order); null for a farm shown apart,
+   * which the KD DKP table lists after every main without a rank (docs/farms.md).
+   */
+  rank: z.number().int().nullable(),
+  /** How many governors that period ranks (farms shown apart are not among them). */
   ranked: z.number().int(),
+  /** A farm shown apart: its main's governor ID. */
+  farmOf: z.number().int().optional(),
 });
 export type GovernorDkp = z.infer<typeof governorDkpSchema>;
 

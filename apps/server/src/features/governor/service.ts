@@ -161,13 +161,18 @@ export class GovernorService {
       season ? season.openTime : Number.MAX_SAFE_INTEGER,
       inputs,
     );
-    const index = answer.playerData.findIndex((row) => row['Governor ID'] === governorId);
-    const row = answer.playerData[index];
-    return row ? dkpResult(row, index + 1, answer.playerData.length) : null;
+    // Farms shown apart come after every main and have no rank (farms/policy.ts, setFarmsApart).
+    const mains = answer.playerData.filter((row) => row['Farm Of'] === undefined);
+    const row = answer.playerData.find((candidate) => candidate['Governor ID'] === governorId);
+    if (!row) return null;
+    const farmOf = row['Farm Of'];
+    return farmOf === undefined
+      ? dkpResult(row, mains.indexOf(row) + 1, mains.length)
+      : { ...dkpResult(row, null, mains.length), farmOf };
   }
 }
 
-function dkpResult(row: DkpRow, rank: number, ranked: number): GovernorDkp {
+function dkpResult(row: DkpRow, rank: number | null, ranked: number): GovernorDkp {
   return {
     powerChange: row['Power Change'],
     killPoints: row['T4+T5 KP'],
