@@ -113,6 +113,9 @@ function Controls({
       </label>
       <select
         id={id}
+        // The scans' names are the server's 'YYYY-MM-DD HH:MM UTC · label': left to right in every language, as on
+        // the main dashboard.
+        dir="ltr"
         className={`${selectClass} w-full sm:w-64 lg:w-80`}
         value={value}
         onChange={(event) => pick(key, event.target.value)}
