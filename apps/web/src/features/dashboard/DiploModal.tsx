@@ -215,7 +215,9 @@ function CampCardView({ card, color }: { card: CampCard; color: string }) {
                     aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
                     // The KD column stays in view while a card scrolls sideways on a phone (issue 14).
                     className={`border-y border-slate-800 bg-slate-900 p-0 text-start text-xs font-semibold text-slate-300 uppercase ${
-                      column.key === 'kd' ? 'sticky start-0 z-10 shadow-[inset_-1px_0_0_rgb(30_41_59)]' : ''
+                      column.key === 'kd'
+                        ? 'sticky start-0 z-10 shadow-[inset_-1px_0_0_rgb(30_41_59)] rtl:shadow-[inset_1px_0_0_rgb(30_41_59)]'
+                        : ''
                     }`}
                   >
                     <button
@@ -241,7 +243,7 @@ function CampCardView({ card, color }: { card: CampCard; color: string }) {
                     <th
                       key={column.key}
                       scope="row"
-                      className="sticky start-0 z-[1] border-b border-slate-800/70 bg-slate-950 px-2.5 py-2 text-start font-semibold text-white tabular-nums shadow-[inset_-1px_0_0_rgb(30_41_59)]"
+                      className="sticky start-0 z-[1] border-b border-slate-800/70 bg-slate-950 px-2.5 py-2 text-start font-semibold text-white tabular-nums shadow-[inset_-1px_0_0_rgb(30_41_59)] rtl:shadow-[inset_1px_0_0_rgb(30_41_59)]"
                     >
                       {kd}
                     </th>
