@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { demoTarget } from '../pages/DashboardPage.ts';
 import { DEMO_SECRET } from '../support/env.ts';
 
 /** Console errors and warnings and page errors while the screen is open. */
@@ -89,6 +90,42 @@ test.describe('languages @desktop-only', () => {
     await page.goto(demo());
     const power = page.locator('#playerStats tbody td[data-col="Power"]').first();
     await expect(power).toHaveText(/^\d{1,3}(\.\d{3})+$/);
+  });
+
+  test('the KvK DKP, compare and arrivals screens in Arabic: translated headings, headers, plurals and dialog', async ({
+    page,
+    request,
+  }) => {
+    const problems = collectProblems(page);
+    const target = await demoTarget(request);
+    const rows = await request.get(`/api/kd-dashboard/${target.kd}/data/${target.code}`);
+    const ids = ((await rows.json()) as { playerData: { 'Governor ID': number }[] }).playerData
+      .slice(0, 2)
+      .map((row) => row['Governor ID']);
+
+    await page.goto(`/${target.kd}/kd-dashboard/${target.code}?lang=ar`);
+    await expect(page.getByRole('heading', { level: 1, name: /^لوحة DKP — المملكة \d+$/ })).toBeVisible();
+    await expect(page.locator('#dkp-table th[data-column="DKP Score"]')).toContainText('نقاط DKP');
+    // Arabic's plural forms: '309 حكام' (3–10 after the hundreds), '311 حاكمًا' (11–99 after them).
+    await expect(page.getByText(/^[\d,٬]+ (حكام|حاكمًا|حاكم)، مرتّبون حسب نقاط DKP\.$/)).toBeVisible();
+    await page.getByRole('button', { name: 'تصنيفات ما قبل KvK' }).click();
+    await expect(page.getByRole('dialog', { name: 'تصنيفات ما قبل KvK' })).toContainText('أيام قبل الافتتاح');
+
+    await page.goto(`/${target.kd}/compare/${target.code}?ids=${ids.join(',')}&lang=ar`);
+    await expect(page.getByRole('heading', { level: 1, name: 'مقارنة الحكام' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'الحكام قيد المقارنة' }).getByRole('listitem')).toHaveCount(
+      2,
+    );
+
+    await page.goto(`/${target.kd}/movements/${target.code}?lang=ar`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: /^الوافدون والمغادرون — المملكة \d+$/ }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: /^الوافدون \(/ }).locator('th[data-column="Why"]'),
+    ).toHaveText('السبب');
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
   });
 
   test('English stays the default for an English browser', async ({ page }) => {

@@ -1,5 +1,6 @@
 import type { FarmMarks, FarmMark as Mark, ReviewMarks } from '@kingdom-stats/core/api';
 import { createContext, type ReactNode, useContext } from 'react';
+import { translate } from '../../i18n/i18n.ts';
 import { ReviewMarksContext } from './ReviewMark.tsx';
 
 /** The farm marks of the rows a table shows (the data answer's `farmMarks`, docs/farms.md "Main dashboard"). */
@@ -7,14 +8,14 @@ export const FarmMarksContext = createContext<FarmMarks | undefined>(undefined);
 
 /** The main's latest name, or its ID when no scan of the kingdom holds it. */
 export function farmMainLabel(mark: Mark): string {
-  return mark.mainName ?? `ID ${mark.mainId}`;
+  return mark.mainName ?? translate('mark.mainId', { id: String(mark.mainId) });
 }
 
 /** What the chip's label and tooltip say: whose farm it is, with the main's ID (names repeat, IDs do not). */
 export function farmMarkText(mark: Mark): string {
   return mark.mainName === null
-    ? `Farm account of main account ID ${mark.mainId}`
-    : `Farm account of ${mark.mainName} (main account ID ${mark.mainId})`;
+    ? translate('mark.farmAccountById', { id: String(mark.mainId) })
+    : translate('mark.farmAccount', { name: mark.mainName, id: String(mark.mainId) });
 }
 
 /**
@@ -33,7 +34,7 @@ export function FarmMark({ governorId }: { governorId: number }) {
       data-farm-mark={mark.mainId}
       className="inline-flex max-w-[8rem] min-w-0 shrink-0 cursor-help items-center rounded-full bg-amber-400/10 px-1.5 py-px text-[10px] font-medium text-amber-200 ring-1 ring-amber-400/30"
     >
-      <span className="truncate">Farm of {farmMainLabel(mark)}</span>
+      <span className="truncate">{translate('mark.farmOf', { main: farmMainLabel(mark) })}</span>
     </span>
   );
 }

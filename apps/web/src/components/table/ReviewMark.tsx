@@ -1,6 +1,8 @@
 import { FIELD_LABELS, formatInteger, formatUtcMinute } from '@kingdom-stats/core';
 import type { ReviewMark as Mark, ReviewMarks } from '@kingdom-stats/core/api';
 import { createContext, useContext } from 'react';
+import { fullNumber } from '../../format.ts';
+import { type MessageId, translate } from '../../i18n/i18n.ts';
 
 /** The review marks of the rows a table shows (the data answer's `reviewMarks`, docs/data-review.md "Marks"). */
 export const ReviewMarksContext = createContext<ReviewMarks | undefined>(undefined);
@@ -10,7 +12,55 @@ function fieldLabel(field: string): string {
   return FIELD_LABELS[field as keyof typeof FIELD_LABELS] ?? field;
 }
 
-/** What the mark's tooltip says: each value under review with its reason, each correction with old → new. */
+/** The checked fields' names on screen, in the reader's language (the reasons themselves are the server's English). */
+const FIELD_MESSAGES: Readonly<Record<string, MessageId>> = {
+  governor: 'column.govId',
+  power: 'column.power',
+  kill_points: 'column.killPoints',
+  t1_kills: 'column.t1Kills',
+  t2_kills: 'column.t2Kills',
+  t3_kills: 'column.t3Kills',
+  t4_kills: 'column.t4Kills',
+  t5_kills: 'column.t5Kills',
+  dead: 'column.dead',
+  t4_dead: 'mark.field.t4Dead',
+  t5_dead: 'mark.field.t5Dead',
+  healed: 'column.healed',
+  t4_healed: 'mark.field.t4Healed',
+  t5_healed: 'mark.field.t5Healed',
+  rss_gathered: 'column.rssGathered',
+  rss_assistance: 'column.rssAssistance',
+  helps: 'column.allianceHelps',
+};
+
+function shownFieldLabel(field: string): string {
+  const id = FIELD_MESSAGES[field];
+  return id ? translate(id) : fieldLabel(field);
+}
+
+/**
+ * The mark's tooltip and label on screen, in the reader's language: each value under review with its reason, each
+ * correction with old → new.
+ */
+export function reviewMarkTooltip(mark: Mark): string {
+  return [
+    ...mark.underReview.map((u) =>
+      translate('mark.underReview', { field: shownFieldLabel(u.field), reason: u.reason }),
+    ),
+    ...mark.corrected.map((c) =>
+      c.field === 'row'
+        ? translate('mark.correctedRow', { time: formatUtcMinute(c.takenAt) })
+        : translate('mark.corrected', {
+            field: shownFieldLabel(c.field),
+            time: formatUtcMinute(c.takenAt),
+            before: fullNumber(c.oldValue),
+            after: fullNumber(c.newValue),
+          }),
+    ),
+  ].join('\n');
+}
+
+/** The same in English, for the exports' review column (sheets and bots read the exports in English). */
 export function reviewMarkText(mark: Mark): string {
   return [
     ...mark.underReview.map((u) => `Under review (${fieldLabel(u.field)}): ${u.reason}`),
@@ -30,7 +80,7 @@ export function ReviewMark({ governorId }: { governorId: number }) {
   const mark = useContext(ReviewMarksContext)?.[String(governorId)];
   if (!mark || (mark.underReview.length === 0 && mark.corrected.length === 0)) return null;
   const underReview = mark.underReview.length > 0;
-  const text = reviewMarkText(mark);
+  const text = reviewMarkTooltip(mark);
   return (
     <span
       role="img"

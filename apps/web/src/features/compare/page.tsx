@@ -1,4 +1,3 @@
-import { formatInteger } from '@kingdom-stats/core';
 import {
   type ComparedGovernor,
   type GovernorCompareResponse,
@@ -14,6 +13,8 @@ import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { KingdomNav } from '../../components/layout/KingdomNav.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { Section } from '../../components/layout/Section.tsx';
+import { fullNumber, signedNumber } from '../../format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { scanTime } from '../governor/format.ts';
 import { GovernorLink } from '../governor/GovernorLink.tsx';
 import { LineChart, type LineSeries } from '../governor/LineChart.tsx';
@@ -43,6 +44,7 @@ function idsOf(text: string | null): number[] {
 
 /** `/{kd}/compare/{code}?ids=1,2,3`: two to six governors on one chart (docs/governor.md "Compare"). */
 export function Component() {
+  const { t } = useT();
   const { kd = '', code = '' } = useParams();
   const [search] = useSearchParams();
   const ids = idsOf(search.get('ids'));
@@ -51,21 +53,17 @@ export function Component() {
   if (compare.isError && isInvalidLinkError(compare.error)) return <InvalidLinkPanel />;
   if (ids.length < 2) {
     body = (
-      <Panel title="Pick governors to compare">
-        <p>
-          Pick two to {MAX_COMPARED_GOVERNORS} governors with the + next to their names in the dashboard's
-          player table, then choose Compare.
-        </p>
+      <Panel title={t('compare.pickTitle')}>
+        <p>{t('compare.pickText', { max: fullNumber(MAX_COMPARED_GOVERNORS) })}</p>
       </Panel>
     );
   } else if (compare.data === undefined && compare.isError) {
-    const message =
-      compare.error instanceof Error ? compare.error.message : 'The governors could not be loaded';
+    const message = compare.error instanceof Error ? compare.error.message : t('compare.loadFailed');
     body = (
       <ErrorPanel message={message} onRetry={() => void compare.refetch()} retrying={compare.isFetching} />
     );
   } else if (compare.data === undefined) {
-    body = <Spinner label="Loading governors" />;
+    body = <Spinner label={t('compare.loading')} />;
   } else {
     body = <CompareView governors={compare.data.governors} seasons={compare.data.seasons} />;
   }
@@ -73,8 +71,12 @@ export function Component() {
     <>
       <KingdomNav kd={kd} code={code} />
       <PageHeader
-        title="Compare governors"
-        description={`${kingdomLabel(kd)} · ${ids.length} governors · every scan of the kingdom that has them`}
+        title={t('compare.title')}
+        description={t('compare.description', {
+          kingdom: kingdomLabel(kd),
+          n: ids.length,
+          count: fullNumber(ids.length),
+        })}
       />
       {body}
     </>
@@ -88,6 +90,7 @@ function CompareView({
   governors: readonly ComparedGovernor[];
   seasons: GovernorCompareResponse['seasons'];
 }) {
+  const { t } = useT();
   const [metricKey, setMetricKey] = useState<MetricKey>('killPoints');
   const [mode, setMode] = useState<ChartMode>('totals');
   const [hovered, setHovered] = useState<number | null>(null);
@@ -132,10 +135,19 @@ function CompareView({
     <Section
       id="compare"
       title={metric.label}
-      description={`${mode === 'gains' ? 'Gained per scan' : 'Totals at each scan'}${range ? ` · ${range.label}` : ''}`}
+      description={
+        range
+          ? t('compare.inSeason', {
+              values: mode === 'gains' ? t('compare.gains') : t('compare.totals'),
+              season: range.label,
+            })
+          : mode === 'gains'
+            ? t('compare.gains')
+            : t('compare.totals')
+      }
       actions={
         <fieldset className="inline-flex rounded-lg border border-slate-700 p-0.5">
-          <legend className="sr-only">Chart values</legend>
+          <legend className="sr-only">{t('compare.chartValues')}</legend>
           {(['totals', 'gains'] as const).map((value) => (
             <button
               key={value}
@@ -144,7 +156,7 @@ function CompareView({
               onClick={() => setMode(value)}
               className={pillButton(mode === value)}
             >
-              {value === 'totals' ? 'Totals' : 'Gains per scan'}
+              {value === 'totals' ? t('compare.totalsButton') : t('compare.gainsButton')}
             </button>
           ))}
         </fieldset>
@@ -152,7 +164,7 @@ function CompareView({
     >
       <SeasonRangeButtons seasons={seasons} shown={shown} onShow={showScans} />
       <fieldset className="mb-3 flex flex-wrap gap-1">
-        <legend className="sr-only">Counter</legend>
+        <legend className="sr-only">{t('compare.counter')}</legend>
         {metrics.map((m) => (
           <button
             key={m.key}
@@ -177,12 +189,12 @@ function CompareView({
         series={chart.series}
         time
         testId="compare-chart"
-        label={`${metric.label} of the governors compared`}
+        label={t('compare.chartLabel', { metric: metric.label })}
         onHover={setHovered}
       />
       <ul
         className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3"
-        aria-label="Governors compared"
+        aria-label={t('compare.list')}
       >
         {governors.map((g, i) => {
           const value = chart.series[i]?.values[at] ?? null;
@@ -200,26 +212,25 @@ function CompareView({
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-medium text-white">
                   <GovernorLink governorId={g.governorId}>
-                    {g.name ?? `Governor ${g.governorId}`}
+                    {g.name ?? t('compare.unnamed', { id: String(g.governorId) })}
                   </GovernorLink>
                 </span>
                 <span className="block text-xs text-slate-400">
-                  {g.governorId}
-                  {g.alliance ? ` · ${g.alliance}` : ''}
-                  {g.scans.length === 0
-                    ? ' · no scan of the kingdom has this ID'
-                    : ` · ${g.scans.length} scans`}
+                  {/* A list of facts about the governor, not a sentence: each part is its own message. */}
+                  {[
+                    String(g.governorId),
+                    ...(g.alliance ? [g.alliance] : []),
+                    g.scans.length === 0
+                      ? t('compare.noScans')
+                      : t('compare.scans', { n: g.scans.length, count: fullNumber(g.scans.length) }),
+                  ].join(' · ')}
                 </span>
               </span>
               <span
                 className="shrink-0 font-semibold text-slate-100 tabular-nums"
                 data-testid="compare-value"
               >
-                {value === null
-                  ? '-'
-                  : mode === 'gains' && value > 0
-                    ? `+${formatInteger(value)}`
-                    : formatInteger(value)}
+                {value === null ? '-' : mode === 'gains' ? signedNumber(value) : fullNumber(value)}
               </span>
             </li>
           );

@@ -16,6 +16,7 @@ import { downloadBlob } from '../../export/download.ts';
 import { autarchSheet } from '../../export/sheets.ts';
 import { buildXlsx } from '../../export/xlsx.ts';
 import { fullNumber, relativeTime, textOrDash, utcDateTime } from '../../format.ts';
+import { translate, useT } from '../../i18n/i18n.ts';
 import { GovernorLink } from '../governor/GovernorLink.tsx';
 import { CampPerformance } from './CampPerformance.tsx';
 import { KingdomPerformance } from './KingdomPerformance.tsx';
@@ -33,7 +34,7 @@ export function autarchErrorMessage(error: unknown): string {
       if (typeof value === 'string' && value.trim() !== '') return value;
     }
   }
-  return 'Failed to fetch autarch data';
+  return translate('autarch.fetchFailed');
 }
 
 const POINT_COLUMNS = [
@@ -51,6 +52,7 @@ interface AutarchViewProps {
 
 /** Autarch mode: the autarch event's own camp, kingdom and player tables; loaded only while the mode is on. */
 export function AutarchView({ kd, code, campColors }: AutarchViewProps) {
+  const { t } = useT();
   const [query, setQuery] = useState<AutarchQuery>({ sorts: [], kd: ALL, search: '', top: ALL });
   const [campChip, setCampChip] = useState<string | undefined>(undefined);
   const [exporting, setExporting] = useState(false);
@@ -123,7 +125,7 @@ export function AutarchView({ kd, code, campColors }: AutarchViewProps) {
         header: 'Power',
         align: 'right',
         sortable: true,
-        title: "Power in the governor's latest autarch scan",
+        title: translate('autarch.powerTitle'),
         cell: (row) => <span className="tabular-nums">{fullNumber(row.Power)}</span>,
       },
       ...POINT_COLUMNS.map(
@@ -151,7 +153,7 @@ export function AutarchView({ kd, code, campColors }: AutarchViewProps) {
     try {
       const full = await fetchAutarchData(kd, code, query);
       if (full.playerData.length === 0) {
-        window.alert('No data available to export');
+        window.alert(t('export.noDataAvailable'));
         return;
       }
       const blob = await buildXlsx([autarchSheet(full.playerData)]);
@@ -166,13 +168,13 @@ export function AutarchView({ kd, code, campColors }: AutarchViewProps) {
         }),
       );
     } catch {
-      window.alert('Failed to export data. Please try again.');
+      window.alert(t('export.failed'));
     } finally {
       setExporting(false);
     }
   };
 
-  if (data.isPending) return <Spinner label="Loading autarch data..." />;
+  if (data.isPending) return <Spinner label={t('autarch.loading')} />;
   if (data.isError && !answer) {
     return (
       <ErrorPanel
@@ -186,8 +188,8 @@ export function AutarchView({ kd, code, campColors }: AutarchViewProps) {
   const filtered = query.search !== '' || query.kd !== ALL || query.top !== ALL;
   if (answer.totalPlayers === 0 && !filtered) {
     return (
-      <Panel title="Autarch">
-        <p>No autarch data available for the selected period.</p>
+      <Panel title={t('autarch.title')}>
+        <p>{t('autarch.noData')}</p>
       </Panel>
     );
   }
@@ -196,36 +198,41 @@ export function AutarchView({ kd, code, campColors }: AutarchViewProps) {
     <div className="space-y-5">
       <p className="text-sm text-slate-400" data-testid="autarch-updated">
         {answer.lastUpdated === null
-          ? 'Last updated: never'
-          : `Last updated ${relativeTime(answer.lastUpdated)} (${utcDateTime(answer.lastUpdated)})`}
+          ? t('autarch.neverUpdated')
+          : t('autarch.lastUpdated', {
+              ago: relativeTime(answer.lastUpdated),
+              time: utcDateTime(answer.lastUpdated),
+            })}
       </p>
       <CampPerformance
         id="autarchCampPerformance"
-        title="Autarch Camp Performance"
-        description="Points per camp in the autarch event. Shift-click headers to sort by several columns."
+        title={t('autarch.camps.title')}
+        description={t('autarch.camps.description')}
         summary={answer.campSummary}
         campColors={campColors}
         busy={data.isFetching}
       />
       <KingdomPerformance
         id="autarchKingdomPerformance"
-        title="Autarch Kingdom Performance"
-        description="Points per kingdom in the autarch event, coloured by camp."
+        title={t('autarch.kingdoms.title')}
+        description={t('autarch.kingdoms.description')}
         summary={answer.kdSummary}
         campColors={campColors}
         busy={data.isFetching}
         campFilter={campChip}
         toolbar={
           <fieldset className="mb-3">
-            <legend className="sr-only">Show camp</legend>
+            <legend className="sr-only">{t('autarch.showCamp')}</legend>
             <div className="flex flex-wrap gap-2">
               <ChipButton pressed={campChip === undefined} onClick={() => setCampChip(undefined)}>
-                All camps ({chips.reduce((sum, [, count]) => sum + count, 0)})
+                {t('autarch.allCamps', {
+                  count: fullNumber(chips.reduce((sum, [, count]) => sum + count, 0)),
+                })}
               </ChipButton>
               {chips.map(([camp, count]) => (
                 <ChipButton key={camp} pressed={campChip === camp} onClick={() => setCampChip(camp)}>
                   <CampDot color={campColors.get(camp) ?? '#94a3b8'} />
-                  {camp} ({count})
+                  {t('autarch.campChip', { camp, count: fullNumber(count) })}
                 </ChipButton>
               ))}
             </div>
@@ -234,18 +241,18 @@ export function AutarchView({ kd, code, campColors }: AutarchViewProps) {
       />
       <Section
         id="autarchDetailedStats"
-        title="Autarch Detailed Stats"
-        description="Kill, death and heal points of every governor in the autarch event."
+        title={t('autarch.players.title')}
+        description={t('autarch.players.description')}
         actions={
           <button
             type="button"
             className={secondaryButton}
             onClick={() => void exportRows()}
             disabled={exporting || answer.totalPlayers === 0}
-            aria-label={exporting ? 'Exporting...' : 'Export autarch stats to Excel'}
+            aria-label={exporting ? t('export.exporting') : t('autarch.export')}
           >
             <DownloadIcon />
-            {exporting ? 'Exporting...' : 'Export'}
+            {exporting ? t('export.exporting') : t('export.export')}
           </button>
         }
       >
@@ -254,14 +261,14 @@ export function AutarchView({ kd, code, campColors }: AutarchViewProps) {
             <SearchBox
               value={query.search}
               onSearch={(search) => change({ search })}
-              label="Search autarch governors"
-              placeholder="Name, governor ID or alliance"
+              label={t('autarch.search')}
+              placeholder={t('search.placeholder')}
             />
           </div>
           <div className="grid grid-cols-2 gap-2 sm:flex">
             <div className="flex flex-col gap-1">
               <label htmlFor={kdId} className="text-xs font-medium text-slate-400">
-                KD
+                {t('column.kd')}
               </label>
               <select
                 id={kdId}
@@ -269,7 +276,7 @@ export function AutarchView({ kd, code, campColors }: AutarchViewProps) {
                 value={query.kd}
                 onChange={(event) => change({ kd: event.target.value })}
               >
-                <option value="all">All KDs</option>
+                <option value="all">{t('players.allKds')}</option>
                 {answer.availableKDs.map((value) => (
                   <option key={value} value={String(value)}>
                     {value}
@@ -279,7 +286,7 @@ export function AutarchView({ kd, code, campColors }: AutarchViewProps) {
             </div>
             <div className="flex flex-col gap-1">
               <label htmlFor={topId} className="text-xs font-medium text-slate-400">
-                Top by power
+                {t('players.topByPower')}
               </label>
               <select
                 id={topId}
@@ -287,10 +294,10 @@ export function AutarchView({ kd, code, campColors }: AutarchViewProps) {
                 value={query.top}
                 onChange={(event) => change({ top: event.target.value })}
               >
-                <option value="all">Everyone</option>
+                <option value="all">{t('players.everyone')}</option>
                 {TOP_CHOICES.map((top) => (
                   <option key={top} value={String(top)}>
-                    Top {top}
+                    {t('players.top', { top: String(top) })}
                   </option>
                 ))}
               </select>
@@ -299,7 +306,7 @@ export function AutarchView({ kd, code, campColors }: AutarchViewProps) {
         </div>
         <DataTable
           id="autarchTable"
-          caption="Autarch points per governor"
+          caption={t('autarch.caption')}
           columns={columns}
           rows={paging.rows}
           rowKey={(row) => String(row['Gov ID'])}
@@ -311,12 +318,15 @@ export function AutarchView({ kd, code, campColors }: AutarchViewProps) {
           busy={data.isFetching}
           maxHeightClass="max-h-[75vh]"
           minWidth={1100}
-          empty="No governors match the current search."
+          empty={t('autarch.noMatch')}
         />
         {answer.totalPlayers > rows.length && (
           <p className="mt-2 text-xs text-slate-400" data-testid="autarch-truncated">
-            The first {rows.length.toLocaleString('en-US')} of {answer.totalPlayers.toLocaleString('en-US')}{' '}
-            governors are listed; search or pick a KD to find the others.
+            {t('autarch.truncated', {
+              shown: fullNumber(rows.length),
+              total: answer.totalPlayers,
+              count: fullNumber(answer.totalPlayers),
+            })}
           </p>
         )}
         <TableFooter
@@ -329,7 +339,7 @@ export function AutarchView({ kd, code, campColors }: AutarchViewProps) {
             paging.setPage(page);
           }}
           onPageSizeChange={paging.setPageSize}
-          label="Autarch stats pages"
+          label={t('autarch.pages')}
         />
       </Section>
     </div>

@@ -1,31 +1,33 @@
 import { campColor, type SortDirection, toggleDescFirst } from '@kingdom-stats/core';
 import type { DiplomOverview, DiplomStats } from '@kingdom-stats/core/api';
+import { Trans } from '@lingui/react';
 import { useId, useMemo, useState } from 'react';
 import { secondaryButton, selectClass } from '../../components/controls/styles.ts';
 import { Modal } from '../../components/overlay/Modal.tsx';
 import { ProgressBar } from '../../components/table/ProgressBar.tsx';
 import { SortIndicator } from '../../components/table/SortIndicator.tsx';
-import { shortNumber, utcDateTime } from '../../format.ts';
+import { fullNumber, shortNumber, utcDateTime } from '../../format.ts';
+import { type MessageId, useT } from '../../i18n/i18n.ts';
 import { CampDot } from './summary-columns.tsx';
 
 type KdColumn = 'kd' | 'power' | 't4_kills' | 't5_kills' | 'dead_troops' | 'healed_troops';
 type CampSortKey = 'name' | 'power' | 'kills' | 'dead' | 'healed';
 
-const KD_COLUMNS: readonly { key: KdColumn; label: string; color: string }[] = [
-  { key: 'kd', label: 'KD', color: '' },
-  { key: 'power', label: 'Power', color: '#3b82f6' },
-  { key: 't4_kills', label: 'T4 Kills', color: '#06b6d4' },
-  { key: 't5_kills', label: 'T5 Kills', color: '#eab308' },
-  { key: 'dead_troops', label: 'Dead', color: '#ef4444' },
-  { key: 'healed_troops', label: 'Healed', color: '#22c55e' },
+const KD_COLUMNS: readonly { key: KdColumn; label: MessageId; color: string }[] = [
+  { key: 'kd', label: 'column.kd', color: '' },
+  { key: 'power', label: 'column.power', color: '#3b82f6' },
+  { key: 't4_kills', label: 'column.t4Kills', color: '#06b6d4' },
+  { key: 't5_kills', label: 'column.t5Kills', color: '#eab308' },
+  { key: 'dead_troops', label: 'column.dead', color: '#ef4444' },
+  { key: 'healed_troops', label: 'column.healed', color: '#22c55e' },
 ];
 
-export const CAMP_SORT_OPTIONS: readonly { key: CampSortKey; label: string }[] = [
-  { key: 'name', label: 'Name' },
-  { key: 'power', label: 'Power' },
-  { key: 'kills', label: 'Kills' },
-  { key: 'dead', label: 'Dead' },
-  { key: 'healed', label: 'Healed' },
+export const CAMP_SORT_OPTIONS: readonly { key: CampSortKey; label: MessageId }[] = [
+  { key: 'name', label: 'column.name' },
+  { key: 'power', label: 'column.power' },
+  { key: 'kills', label: 'card.kills' },
+  { key: 'dead', label: 'column.dead' },
+  { key: 'healed', label: 'column.healed' },
 ];
 
 const EMPTY_STATS: DiplomStats = { power: 0, t4_kills: 0, t5_kills: 0, dead_troops: 0, healed_troops: 0 };
@@ -88,6 +90,7 @@ interface DiploModalProps {
 
 /** The Diplomatic Overview: each camp's kingdoms at the latest scan, to size up friends and enemies. */
 export function DiploModal({ open, onClose, overview, campColors }: DiploModalProps) {
+  const { t } = useT();
   const [campSort, setCampSort] = useState<CampSortKey>('power');
   const [direction, setDirection] = useState<SortDirection>('desc');
   const sortId = useId();
@@ -101,22 +104,24 @@ export function DiploModal({ open, onClose, overview, campColors }: DiploModalPr
       open={open}
       onClose={onClose}
       size="xl"
-      title="Diplomatic Overview"
+      title={t('diplo.title')}
       description={
-        <>
-          Latest scan: <time data-testid="diplo-timestamp">{utcDateTime(overview.timestamp)}</time>
-        </>
+        <Trans
+          id="diplo.latestScan"
+          values={{ time: utcDateTime(overview.timestamp) }}
+          components={{ 0: <time data-testid="diplo-timestamp" /> }}
+        />
       }
       footer={
         <button type="button" className={secondaryButton} onClick={onClose}>
-          Close
+          {t('dialog.closeButton')}
         </button>
       }
     >
       <div className="mb-4 flex flex-wrap items-end gap-2">
         <div className="flex flex-col gap-1">
           <label htmlFor={sortId} className="text-xs font-medium text-slate-400">
-            Sort camps
+            {t('diplo.sortCamps')}
           </label>
           <select
             id={sortId}
@@ -126,7 +131,7 @@ export function DiploModal({ open, onClose, overview, campColors }: DiploModalPr
           >
             {CAMP_SORT_OPTIONS.map((option) => (
               <option key={option.key} value={option.key}>
-                {option.label}
+                {t(option.label)}
               </option>
             ))}
           </select>
@@ -135,20 +140,16 @@ export function DiploModal({ open, onClose, overview, campColors }: DiploModalPr
           type="button"
           className={secondaryButton}
           onClick={() => setDirection((current) => (current === 'asc' ? 'desc' : 'asc'))}
-          aria-label={
-            direction === 'asc'
-              ? 'Sorted ascending, switch to descending'
-              : 'Sorted descending, switch to ascending'
-          }
+          aria-label={direction === 'asc' ? t('diplo.sortedAsc') : t('diplo.sortedDesc')}
         >
           <SortIndicator direction={direction} />
-          {direction === 'asc' ? 'Ascending' : 'Descending'}
+          {direction === 'asc' ? t('diplo.ascending') : t('diplo.descending')}
         </button>
       </div>
       {cards.length === 0 ? (
-        <p className="py-8 text-center text-slate-400">No kingdom data available.</p>
+        <p className="py-8 text-center text-slate-400">{t('kingdoms.noData')}</p>
       ) : (
-        <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2" aria-label="Camps">
+        <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2" aria-label={t('dashboard.sections.camps')}>
           {cards.map((card) => (
             <CampCardView key={card.name} card={card} color={campColor(campColors, card.name)} />
           ))}
@@ -159,6 +160,7 @@ export function DiploModal({ open, onClose, overview, campColors }: DiploModalPr
 }
 
 function CampCardView({ card, color }: { card: CampCard; color: string }) {
+  const { t } = useT();
   const [sort, setSort] = useState<{ key: KdColumn; direction: SortDirection }>({
     key: 'power',
     direction: 'desc',
@@ -194,14 +196,14 @@ function CampCardView({ card, color }: { card: CampCard; color: string }) {
           {card.name.toUpperCase()}
         </h3>
         <div className="flex flex-wrap gap-1.5 text-xs">
-          <Chip label="Power" value={shortNumber(card.total.power)} />
-          <Chip label="Kills" value={shortNumber(kills(card.total))} />
-          <Chip label="Dead" value={shortNumber(card.total.dead_troops)} />
+          <Chip id="Power" label={t('column.power')} value={shortNumber(card.total.power)} />
+          <Chip id="Kills" label={t('card.kills')} value={shortNumber(kills(card.total))} />
+          <Chip id="Dead" label={t('column.dead')} value={shortNumber(card.total.dead_troops)} />
         </div>
       </div>
       <div className="overflow-x-auto">
         <table className="w-full min-w-[34rem] border-separate border-spacing-0 text-sm">
-          <caption className="sr-only">Kingdoms of {card.name}</caption>
+          <caption className="sr-only">{t('diplo.kingdomsOf', { camp: card.name })}</caption>
           <thead>
             <tr>
               {KD_COLUMNS.map((column) => {
@@ -212,8 +214,10 @@ function CampCardView({ card, color }: { card: CampCard; color: string }) {
                     scope="col"
                     aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
                     // The KD column stays in view while a card scrolls sideways on a phone (issue 14).
-                    className={`border-y border-slate-800 bg-slate-900 p-0 text-left text-xs font-semibold text-slate-300 uppercase ${
-                      column.key === 'kd' ? 'sticky start-0 z-10 shadow-[inset_-1px_0_0_rgb(30_41_59)]' : ''
+                    className={`border-y border-slate-800 bg-slate-900 p-0 text-start text-xs font-semibold text-slate-300 uppercase ${
+                      column.key === 'kd'
+                        ? 'sticky start-0 z-10 shadow-[inset_-1px_0_0_rgb(30_41_59)] rtl:shadow-[inset_1px_0_0_rgb(30_41_59)]'
+                        : ''
                     }`}
                   >
                     <button
@@ -223,7 +227,7 @@ function CampCardView({ card, color }: { card: CampCard; color: string }) {
                       }
                       className="flex w-full items-center gap-1 px-2.5 py-2 uppercase hover:text-white focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-400"
                     >
-                      {column.label}
+                      {t(column.label)}
                       <SortIndicator direction={active ? sort.direction : undefined} />
                     </button>
                   </th>
@@ -239,7 +243,7 @@ function CampCardView({ card, color }: { card: CampCard; color: string }) {
                     <th
                       key={column.key}
                       scope="row"
-                      className="sticky start-0 z-[1] border-b border-slate-800/70 bg-slate-950 px-2.5 py-2 text-start font-semibold text-white tabular-nums shadow-[inset_-1px_0_0_rgb(30_41_59)]"
+                      className="sticky start-0 z-[1] border-b border-slate-800/70 bg-slate-950 px-2.5 py-2 text-start font-semibold text-white tabular-nums shadow-[inset_-1px_0_0_rgb(30_41_59)] rtl:shadow-[inset_1px_0_0_rgb(30_41_59)]"
                     >
                       {kd}
                     </th>
@@ -247,7 +251,7 @@ function CampCardView({ card, color }: { card: CampCard; color: string }) {
                     <td
                       key={column.key}
                       className="border-b border-slate-800/70 px-2.5 py-2"
-                      title={stats[column.key].toLocaleString('en-US')}
+                      title={fullNumber(stats[column.key])}
                     >
                       <ProgressBar value={stats[column.key]} max={max[column.key]} color={column.color}>
                         {shortNumber(stats[column.key])}
@@ -264,10 +268,11 @@ function CampCardView({ card, color }: { card: CampCard; color: string }) {
   );
 }
 
-function Chip({ label, value }: { label: string; value: string }) {
+/** A camp's total; `id` (English) names it for tests whatever the language. */
+function Chip({ id, label, value }: { id: string; label: string; value: string }) {
   return (
     <span
-      data-chip={label}
+      data-chip={id}
       className="inline-flex items-center gap-1 rounded-full border border-slate-700 bg-slate-900 px-2 py-0.5"
     >
       <span className="text-slate-400">{label}</span>

@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
+import { useT } from '../../i18n/i18n.ts';
 import type { AutarchView as AutarchViewType } from './AutarchView.tsx';
 import type { DiploModal as DiploModalType } from './DiploModal.tsx';
 import type { FilterModal as FilterModalType } from './FilterModal.tsx';
@@ -37,8 +38,9 @@ function usePreloadWhenIdle(): void {
 }
 
 export function AutarchView(props: ComponentProps<typeof AutarchViewType>) {
+  const { t } = useT();
   return (
-    <Suspense fallback={<Spinner label="Loading Autarch view..." />}>
+    <Suspense fallback={<Spinner label={t('autarch.loadingView')} />}>
       <LazyAutarchView {...props} />
     </Suspense>
   );

@@ -1,8 +1,10 @@
-import { abbreviateNumber, formatInteger } from '@kingdom-stats/core';
 import type { DkpRow, DkpRowField } from '@kingdom-stats/core/api';
 import type { ReactNode } from 'react';
 import { Avatar } from '../../components/Avatar.tsx';
 import { ReviewMark } from '../../components/table/ReviewMark.tsx';
+import { fullNumber, shortNumber } from '../../format.ts';
+import { columnLabel } from '../../i18n/columns.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { GovernorLink } from '../governor/GovernorLink.tsx';
 import { farmOfText, formatPercent, REACHED_COLORS, reachedBand } from './format.ts';
 
@@ -24,14 +26,17 @@ function checked(value: unknown): number | null | 'error' {
 }
 
 function ErrorText() {
+  const { t } = useT();
   return (
     <span className="text-red-300" data-cell-error="true">
-      Error
+      {t('kvkDkp.error')}
     </span>
   );
 }
 
-function ReachedBar({ label, value }: { label: string; value: unknown }) {
+/** A percentage bar; `field` is the row's English field, its name shown in the reader's language. */
+function ReachedBar({ field, value }: { field: 'Reached' | 'Dead %' | 'KP %'; value: unknown }) {
+  const label = columnLabel(field);
   const number = checked(value);
   if (number === 'error') {
     return (
@@ -43,7 +48,7 @@ function ReachedBar({ label, value }: { label: string; value: unknown }) {
   if (number === null) return null;
   const color = REACHED_COLORS[reachedBand(number)];
   return (
-    <div className="flex flex-col gap-1" data-testid={label === 'Reached' ? 'card-reached' : undefined}>
+    <div className="flex flex-col gap-1" data-testid={field === 'Reached' ? 'card-reached' : undefined}>
       <div className="flex items-baseline justify-between text-xs">
         <span className="text-slate-400">{label}</span>
         <span className="font-medium tabular-nums" style={{ color }}>
@@ -61,15 +66,16 @@ function ReachedBar({ label, value }: { label: string; value: unknown }) {
 }
 
 function Stat({ label, value }: { label: string; value: unknown }) {
+  const { t } = useT();
   const number = checked(value);
   return (
     <div
       className="rounded-lg bg-slate-950/60 px-1 py-1.5"
-      title={number === 'error' ? undefined : `${label} ${formatInteger(number)}`}
+      title={number === 'error' ? undefined : t('card.statTitle', { name: label, value: fullNumber(number) })}
     >
       <dt className="text-[11px] text-slate-400">{label}</dt>
       <dd className="text-sm font-semibold text-slate-100 tabular-nums">
-        {number === 'error' ? <ErrorText /> : abbreviateNumber(number)}
+        {number === 'error' ? <ErrorText /> : shortNumber(number)}
       </dd>
     </div>
   );
@@ -80,6 +86,7 @@ function Stat({ label, value }: { label: string; value: unknown }) {
  * Reached bar, then power, kills and dead, with the Dead % and KP % bars when the formula has those goals.
  */
 export function DkpCards({ rows, activeColumns, rankOf, nameOf, busy, empty }: DkpCardsProps) {
+  const { t } = useT();
   if (rows.length === 0) {
     return (
       <p className="rounded-xl border border-dashed border-slate-700 bg-slate-900/40 px-4 py-10 text-center text-slate-400">
@@ -92,7 +99,7 @@ export function DkpCards({ rows, activeColumns, rankOf, nameOf, busy, empty }: D
   const deadField: DkpRowField = has('Deads (T4+T5)') ? 'Deads (T4+T5)' : 'All Deads';
   return (
     <ol
-      aria-label="KvK players"
+      aria-label={t('kvkDkp.cards')}
       aria-busy={busy}
       className={`flex flex-col gap-2 ${busy ? 'opacity-60 transition-opacity' : 'transition-opacity'}`}
     >
@@ -107,8 +114,8 @@ export function DkpCards({ rows, activeColumns, rankOf, nameOf, busy, empty }: D
           >
             <div className="flex items-start gap-3">
               <span
-                className="w-7 shrink-0 pt-1 text-right text-xs text-slate-500 tabular-nums"
-                title="Place by DKP Score"
+                className="w-7 shrink-0 pt-1 text-end text-xs text-slate-500 tabular-nums"
+                title={t('kvkDkp.place')}
               >
                 {rankOf.get(row['Governor ID']) ?? '-'}
               </span>
@@ -124,27 +131,35 @@ export function DkpCards({ rows, activeColumns, rankOf, nameOf, busy, empty }: D
                   <ReviewMark governorId={row['Governor ID']} />
                 </div>
               </div>
-              <div className="shrink-0 text-right">
-                <div className="text-[11px] font-semibold tracking-wide text-amber-300 uppercase">DKP</div>
+              <div className="shrink-0 text-end">
+                <div className="text-[11px] font-semibold tracking-wide text-amber-300 uppercase">
+                  {t('column.dkp')}
+                </div>
                 <div className="font-semibold text-amber-100 tabular-nums" data-testid="card-dkp">
-                  {score === 'error' ? <ErrorText /> : formatInteger(score)}
+                  {score === 'error' ? <ErrorText /> : fullNumber(score)}
                 </div>
                 {has('DKP Goal') && (
                   <div className="text-xs text-slate-400 tabular-nums">
-                    goal {goal === 'error' ? <ErrorText /> : abbreviateNumber(goal)}
+                    {goal === 'error' ? (
+                      <span className="text-red-300" data-cell-error="true">
+                        {t('kvkDkp.goal', { value: t('kvkDkp.error') })}
+                      </span>
+                    ) : (
+                      t('kvkDkp.goal', { value: shortNumber(goal) })
+                    )}
                   </div>
                 )}
               </div>
             </div>
             <div className="mt-2 space-y-2">
-              {has('Reached') && <ReachedBar label="Reached" value={row.Reached} />}
-              {has('Dead %') && <ReachedBar label="Dead %" value={row['Dead %']} />}
-              {has('KP %') && <ReachedBar label="KP %" value={row['KP %']} />}
+              {has('Reached') && <ReachedBar field="Reached" value={row.Reached} />}
+              {has('Dead %') && <ReachedBar field="Dead %" value={row['Dead %']} />}
+              {has('KP %') && <ReachedBar field="KP %" value={row['KP %']} />}
             </div>
             <dl className="mt-2 grid grid-cols-3 gap-2 text-center">
-              <Stat label="Power" value={row['Current Power']} />
-              <Stat label="Kills" value={row['T4+T5 KP']} />
-              <Stat label="Dead" value={row[deadField]} />
+              <Stat label={t('column.power')} value={row['Current Power']} />
+              <Stat label={t('card.kills')} value={row['T4+T5 KP']} />
+              <Stat label={t('column.dead')} value={row[deadField]} />
             </dl>
           </li>
         );

@@ -1,10 +1,4 @@
-import {
-  formatInteger,
-  type SortEntry,
-  searchPredicate,
-  sortRows,
-  toggleDescFirst,
-} from '@kingdom-stats/core';
+import { type SortEntry, searchPredicate, sortRows, toggleDescFirst } from '@kingdom-stats/core';
 import type { DkpRow, DkpRowField } from '@kingdom-stats/core/api';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { Avatar } from '../../components/Avatar.tsx';
@@ -14,6 +8,8 @@ import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx
 import { PhoneLayoutSwitch, usePhoneLayout } from '../../components/table/PhoneLayout.tsx';
 import { ReviewMark } from '../../components/table/ReviewMark.tsx';
 import { TableFooter } from '../../components/table/TableFooter.tsx';
+import { fullNumber } from '../../format.ts';
+import { type MessageId, translate, useT } from '../../i18n/i18n.ts';
 import { GovernorLink } from '../governor/GovernorLink.tsx';
 import { DEFAULT_DKP_SORT, type DkpView } from './address.ts';
 import { DkpCards } from './DkpCards.tsx';
@@ -26,7 +22,7 @@ export function safeRender(render: () => ReactNode): ReactNode {
   } catch {
     return (
       <span className="text-red-300" data-cell-error="true">
-        Error
+        {translate('kvkDkp.error')}
       </span>
     );
   }
@@ -34,7 +30,7 @@ export function safeRender(render: () => ReactNode): ReactNode {
 
 function num(value: number | null | undefined): string {
   if (value !== null && value !== undefined && typeof value !== 'number') throw new Error('not a number');
-  return formatInteger(value);
+  return fullNumber(value);
 }
 
 /**
@@ -84,8 +80,8 @@ function columnFor(
           safeRender(() => (
             <div className="flex min-w-0 items-center gap-2.5">
               <span
-                className="w-7 shrink-0 text-right text-xs text-slate-400 tabular-nums"
-                title="Place by DKP Score"
+                className="w-7 shrink-0 text-end text-xs text-slate-400 tabular-nums"
+                title={translate('kvkDkp.place')}
               >
                 {rankOf.get(row['Governor ID']) ?? '-'}
               </span>
@@ -151,7 +147,7 @@ function columnFor(
                     : 'bg-amber-500/15 text-amber-200'
                 }`}
               >
-                {status}
+                {status === 'Recorded' ? translate('kvkDkp.hoh.recorded') : translate('kvkDkp.hoh.missing')}
               </span>
             );
           }),
@@ -182,21 +178,22 @@ interface DkpTableProps {
 /** Which dead column is pinned: the first the table has. */
 const DEAD_COLUMNS: readonly DkpRowField[] = ['Dead %', 'Deads (T4+T5)', 'All Deads'];
 
-/** The phone's sort choices: what a card shows. */
-const CARD_SORTS: readonly (readonly [DkpRowField, string])[] = [
-  ['DKP Score', 'DKP score'],
-  ['Reached', 'Reached'],
-  ['Dead %', 'Dead %'],
-  ['KP %', 'KP %'],
-  ['Current Power', 'Power'],
-  ['T4+T5 KP', 'Kills (T4+T5)'],
-  ['All Deads', 'Dead'],
-  ['Deads (T4+T5)', 'Dead (T4+T5)'],
-  ['Name', 'Name'],
+/** The phone's sort choices: what a card shows, named in the reader's language. */
+const CARD_SORTS: readonly (readonly [DkpRowField, MessageId])[] = [
+  ['DKP Score', 'column.dkpScore'],
+  ['Reached', 'column.reached'],
+  ['Dead %', 'column.deadPercent'],
+  ['KP %', 'column.kpPercent'],
+  ['Current Power', 'column.power'],
+  ['T4+T5 KP', 'card.sortKills'],
+  ['All Deads', 'column.dead'],
+  ['Deads (T4+T5)', 'column.deadsT4T5'],
+  ['Name', 'column.name'],
 ];
 
 /** SPEC §2's KvK player table: DKP Score descending, 20 a page, search by name, id or alliance, 'Error' cells. */
 export function DkpTable({ rows, activeColumns, busy, view, onView, onExport }: DkpTableProps) {
+  const { t } = useT();
   const { search, page, pageSize } = view;
   const [layout, setLayout] = usePhoneLayout();
   // The box shows what is typed at once; the address (and so the search) follows a moment later.
@@ -254,7 +251,7 @@ export function DkpTable({ rows, activeColumns, busy, view, onView, onExport }: 
 
   const runExport = async () => {
     if (sorted.length === 0) {
-      window.alert('No data to export');
+      window.alert(t('export.noData'));
       return;
     }
     setExporting(true);
@@ -262,7 +259,9 @@ export function DkpTable({ rows, activeColumns, busy, view, onView, onExport }: 
     try {
       await onExport(sorted, search);
     } catch (error) {
-      setExportError(`Failed to export data: ${error instanceof Error ? error.message : String(error)}`);
+      setExportError(
+        t('export.failedWithReason', { reason: error instanceof Error ? error.message : String(error) }),
+      );
     } finally {
       setExporting(false);
     }
@@ -273,13 +272,13 @@ export function DkpTable({ rows, activeColumns, busy, view, onView, onExport }: 
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <div className="relative w-full sm:max-w-sm">
           <label htmlFor={searchId} className="sr-only">
-            Search by name, governor ID or alliance
+            {t('kvkDkp.searchLabel')}
           </label>
           <input
             id={searchId}
             type="search"
-            className={`${inputClass} w-full pl-9`}
-            placeholder="Search name, governor ID or alliance"
+            className={`${inputClass} w-full ps-9`}
+            placeholder={t('kvkDkp.searchPlaceholder')}
             value={typed}
             onChange={(event) => {
               setTyped(event.target.value);
@@ -289,7 +288,7 @@ export function DkpTable({ rows, activeColumns, busy, view, onView, onExport }: 
           <svg
             aria-hidden="true"
             viewBox="0 0 16 16"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+            className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
           >
             <circle cx="7" cy="7" r="4.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
             <path d="m10.5 10.5 3 3" stroke="currentColor" strokeWidth="1.5" />
@@ -309,7 +308,7 @@ export function DkpTable({ rows, activeColumns, busy, view, onView, onExport }: 
               strokeWidth="1.5"
             />
           </svg>
-          {exporting ? 'Exporting...' : 'Export Excel'}
+          {exporting ? t('export.exporting') : t('kvkDkp.exportExcel')}
         </button>
       </div>
       {exportError && (
@@ -324,7 +323,9 @@ export function DkpTable({ rows, activeColumns, busy, view, onView, onExport }: 
         <PhoneLayoutSwitch layout={layout} onChange={setLayout} />
         {layout === 'cards' && (
           <CardSort
-            options={CARD_SORTS.filter(([key]) => activeColumns.includes(key))}
+            options={CARD_SORTS.filter(([key]) => activeColumns.includes(key)).map(
+              ([key, label]) => [key, t(label)] as const,
+            )}
             sort={sort}
             onSort={(next) => onView({ sort: next ?? DEFAULT_DKP_SORT, page: 1 })}
           />
@@ -337,13 +338,13 @@ export function DkpTable({ rows, activeColumns, busy, view, onView, onExport }: 
           rankOf={rankOf}
           nameOf={nameOf}
           busy={busy}
-          empty={search.trim() === '' ? 'No data available' : 'No governor matches the search'}
+          empty={search.trim() === '' ? t('table.noData') : t('kvkDkp.noMatch')}
         />
       )}
       {layout === 'table' && (
         <DataTable
           id="dkp-table"
-          caption="KvK players by DKP score"
+          caption={t('kvkDkp.caption')}
           columns={columns}
           rows={visible}
           rowKey={(row) => String(row['Governor ID'])}
@@ -351,7 +352,7 @@ export function DkpTable({ rows, activeColumns, busy, view, onView, onExport }: 
           onSort={(key) => onView({ sort: toggleDescFirst(sort, key), page: 1 })}
           busy={busy}
           minWidth={900}
-          empty={search.trim() === '' ? 'No data available' : 'No governor matches the search'}
+          empty={search.trim() === '' ? t('table.noData') : t('kvkDkp.noMatch')}
         />
       )}
       <TableFooter
@@ -361,7 +362,7 @@ export function DkpTable({ rows, activeColumns, busy, view, onView, onExport }: 
         noun="governor"
         onPageChange={setPage}
         onPageSizeChange={(size) => onView({ pageSize: size, page: 1 })}
-        label="DKP table pages"
+        label={t('kvkDkp.pages')}
       />
     </div>
   );

@@ -1,17 +1,14 @@
-import {
-  formatInteger,
-  PREKVK_DAYS_BEFORE_OPEN,
-  searchPredicate,
-  sortRows,
-  toggleDescFirst,
-} from '@kingdom-stats/core';
+import { PREKVK_DAYS_BEFORE_OPEN, searchPredicate, sortRows, toggleDescFirst } from '@kingdom-stats/core';
 import type { PrekvkRow } from '@kingdom-stats/core/api';
+import { Trans } from '@lingui/react';
 import { useId, useMemo, useState } from 'react';
 import { usePrekvkRankings } from '../../api/kd-dashboard.ts';
 import { inputClass, primaryButton } from '../../components/controls/styles.ts';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { Modal } from '../../components/overlay/Modal.tsx';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
+import { fullNumber } from '../../format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { GovernorLink } from '../governor/GovernorLink.tsx';
 import { updatedAgo, utcDay } from './format.ts';
 
@@ -75,7 +72,7 @@ const COLUMNS: DataColumn<RankedRow>[] = [
       sortable: true,
       align: 'right',
       highlight: key === 'total_points',
-      cell: (row) => <span className="tabular-nums">{formatInteger(row[key])}</span>,
+      cell: (row) => <span className="tabular-nums">{fullNumber(row[key])}</span>,
     }),
   ),
 ];
@@ -89,6 +86,7 @@ interface PrekvkModalProps {
 }
 
 export function PrekvkModal({ open, onClose, kd, code, latestKvk }: PrekvkModalProps) {
+  const { t } = useT();
   const query = usePrekvkRankings(kd, code, latestKvk?.kvk_number ?? null, open);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<{ key: string; direction: 'asc' | 'desc' }>({
@@ -109,26 +107,30 @@ export function PrekvkModal({ open, onClose, kd, code, latestKvk }: PrekvkModalP
   const top = ranked.reduce((max, row) => Math.max(max, row.total_points), 0);
 
   const openTime = latestKvk?.open_time ?? null;
-  const period =
+  const name =
+    query.data?.kvk_number != null
+      ? t('kvkDkp.prekvk.kvk', { number: String(query.data.kvk_number) })
+      : t('kvkDkp.prekvk.short');
+  const heading =
     openTime !== null
-      ? `${utcDay(openTime - PREKVK_DAYS_BEFORE_OPEN * 86_400)} – ${utcDay(openTime)} UTC`
-      : null;
+      ? t('kvkDkp.prekvk.window', {
+          name,
+          days: PREKVK_DAYS_BEFORE_OPEN,
+          count: fullNumber(PREKVK_DAYS_BEFORE_OPEN),
+          from: utcDay(openTime - PREKVK_DAYS_BEFORE_OPEN * 86_400),
+          to: utcDay(openTime),
+        })
+      : name;
 
   return (
     <Modal
       open={open}
       onClose={onClose}
       size="lg"
-      title="Pre-KvK Rankings"
+      title={t('kvkDkp.prekvk')}
       description={
         <>
-          {query.data?.kvk_number != null ? `KvK ${query.data.kvk_number}` : 'Pre-KvK'}
-          {period && (
-            <>
-              {' '}
-              · the {PREKVK_DAYS_BEFORE_OPEN} days before open: {period}
-            </>
-          )}
+          {heading}
           {query.data?.last_updated != null && (
             <span className="block text-xs text-slate-500" data-testid="prekvk-updated">
               {updatedAgo(query.data.last_updated)}
@@ -138,42 +140,42 @@ export function PrekvkModal({ open, onClose, kd, code, latestKvk }: PrekvkModalP
       }
       footer={
         <button type="button" className={primaryButton} onClick={onClose}>
-          Close
+          {t('dialog.closeButton')}
         </button>
       }
     >
       {query.isPending ? (
-        <Spinner label="Loading rankings..." />
+        <Spinner label={t('kvkDkp.prekvk.loading')} />
       ) : query.error ? (
         <p
           role="alert"
           className="rounded-lg border border-red-500/40 bg-red-950/40 px-3 py-2 text-sm text-red-200"
         >
-          Failed to fetch pre-KvK rankings
+          {t('kvkDkp.prekvk.fetchFailed')}
         </p>
       ) : ranked.length === 0 ? (
         <div className="py-10 text-center">
-          <p className="font-semibold text-white">No pre-KvK rankings available</p>
-          <p className="mt-1 text-sm text-slate-400">Rankings will appear once data is collected</p>
+          <p className="font-semibold text-white">{t('kvkDkp.prekvk.empty')}</p>
+          <p className="mt-1 text-sm text-slate-400">{t('kvkDkp.prekvk.emptyHint')}</p>
         </div>
       ) : (
         <div className="space-y-3">
           <div>
             <label htmlFor={searchId} className="sr-only">
-              Search rankings by name or governor ID
+              {t('kvkDkp.prekvk.searchLabel')}
             </label>
             <input
               id={searchId}
               type="search"
               data-autofocus
               className={`${inputClass} w-full`}
-              placeholder="Search name or governor ID"
+              placeholder={t('kvkDkp.prekvk.searchPlaceholder')}
               value={search}
               onChange={(event) => setSearch(event.target.value)}
             />
           </div>
           <DataTable
-            caption="Pre-KvK rankings"
+            caption={t('kvkDkp.prekvk.caption')}
             columns={COLUMNS}
             rows={visible}
             rowKey={(row) => String(row.governor_id)}
@@ -188,17 +190,19 @@ export function PrekvkModal({ open, onClose, kd, code, latestKvk }: PrekvkModalP
             minWidth={560}
             maxHeightClass="max-h-[55dvh]"
             dense
-            empty="No governor matches the search"
+            empty={t('kvkDkp.noMatch')}
           />
           <p
             className="flex flex-wrap justify-between gap-2 text-sm text-slate-400"
             data-testid="prekvk-footer"
           >
+            <span>{t('kvkDkp.prekvk.count', { n: ranked.length, count: fullNumber(ranked.length) })}</span>
             <span>
-              {formatInteger(ranked.length)} governor{ranked.length === 1 ? '' : 's'}
-            </span>
-            <span>
-              Top score <span className="font-semibold text-amber-200">{formatInteger(top)}</span>
+              <Trans
+                id="kvkDkp.prekvk.topScore"
+                values={{ score: fullNumber(top) }}
+                components={{ 0: <span className="font-semibold text-amber-200" /> }}
+              />
             </span>
           </p>
         </div>

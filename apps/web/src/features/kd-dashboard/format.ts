@@ -1,5 +1,9 @@
-import { formatInteger } from '@kingdom-stats/core';
 import type { DkpRow } from '@kingdom-stats/core/api';
+import { fullNumber } from '../../format.ts';
+import { i18n, translate } from '../../i18n/i18n.ts';
+
+/** The reader's language; English keeps the plain-code formats the first screens use (src/format.ts). */
+const currentLocale = () => i18n.locale || 'en';
 
 /** SPEC §2: Reached colours change at 25, 50, 75 and 100 percent. */
 export type ReachedBand = 'low' | 'quarter' | 'half' | 'most' | 'done';
@@ -20,28 +24,36 @@ export const REACHED_COLORS: Record<ReachedBand, string> = {
   done: '#22c55e',
 };
 
+/** '98.04%' ('98,04 %', '%98,04'): a DKP percentage, 98.04 meaning 98.04 %, up to two decimals. */
 export function formatPercent(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '-';
-  return `${value.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}%`;
+  const locale = currentLocale();
+  if (locale === 'en') {
+    return `${value.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}%`;
+  }
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
 }
 
 export function formatSigned(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '-';
-  return value > 0 ? `+${formatInteger(value)}` : formatInteger(value);
+  return value > 0 ? `+${fullNumber(value)}` : fullNumber(value);
 }
 
-/** SPEC §9: relative time in minutes, hours or days ('Updated 5 minutes ago'). */
+/** SPEC §9: relative time in minutes, hours or days ('Updated 5 minutes ago'), whole units rounded down. */
 export function updatedAgo(epochSeconds: number, nowMs = Date.now()): string {
   const minutes = Math.max(0, Math.floor((nowMs / 1000 - epochSeconds) / 60));
-  const unit = (n: number, word: string) => `Updated ${n} ${word}${n === 1 ? '' : 's'} ago`;
-  if (minutes < 60) return unit(minutes, 'minute');
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return unit(hours, 'hour');
-  return unit(Math.floor(hours / 24), 'day');
+  const [count, unit]: [number, Intl.RelativeTimeFormatUnit] =
+    minutes < 60 ? [minutes, 'minute'] : hours < 24 ? [hours, 'hour'] : [Math.floor(hours / 24), 'day'];
+  // 'always': '1 day ago' rather than 'yesterday', and '0 minutes ago' as SPEC counts.
+  const ago = new Intl.RelativeTimeFormat(currentLocale(), { numeric: 'always' }).format(-count, unit);
+  return translate('kvkDkp.prekvk.updated', { ago });
 }
 
+/** 'Jan 5, 15:00' ('5 thg 1, 15:00'): a day and time of the game's clock (UTC), in the reader's language. */
 export function utcDay(epochSeconds: number): string {
-  return new Date(epochSeconds * 1000).toLocaleString('en-US', {
+  const locale = currentLocale();
+  return new Date(epochSeconds * 1000).toLocaleString(locale === 'en' ? 'en-US' : locale, {
     month: 'short',
     day: 'numeric',
     hour: '2-digit',
@@ -58,5 +70,5 @@ export function utcDay(epochSeconds: number): string {
 export function farmOfText(row: DkpRow, nameOf: ReadonlyMap<number, string>): string | null {
   const main = row['Farm Of'];
   if (main === undefined) return null;
-  return `Farm of ${nameOf.get(main) || main}`;
+  return translate('mark.farmOf', { main: nameOf.get(main) || String(main) });
 }

@@ -1,4 +1,4 @@
-import { countNoun, formulaTerms } from '@kingdom-stats/core';
+import { formulaTerms } from '@kingdom-stats/core';
 import type { KdDashboardResponse } from '@kingdom-stats/core/api';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -12,6 +12,8 @@ import { canAdminKingdom, formulaEditorPath, KingdomNav } from '../../components
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { Section } from '../../components/layout/Section.tsx';
 import { ReviewMarksContext } from '../../components/table/ReviewMark.tsx';
+import { fullNumber } from '../../format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { Notice } from '../admin-shared/Notice.tsx';
 import { kingdomLabel } from '../kingdom.ts';
 import { type DkpView, useDkpView } from './address.ts';
@@ -25,6 +27,7 @@ interface Period {
 }
 
 export function Component() {
+  const { t } = useT();
   const params = useParams();
   const kd = params.kd ?? '';
   const code = params.code ?? '';
@@ -53,7 +56,7 @@ export function Component() {
   const apply = async () => {
     if (!draft) return;
     if (Number(draft.start) > Number(draft.end)) {
-      window.alert('Start date cannot be later than end date');
+      window.alert(t('period.startAfterEnd'));
       return;
     }
     setUpdating(true);
@@ -62,7 +65,7 @@ export function Component() {
       await updateKdDashboard(kd, code, draft);
       change({ period: { ...draft }, page: 1 });
     } catch {
-      setUpdateError('Failed to update KD dashboard data');
+      setUpdateError(t('kvkDkp.updateFailed'));
     } finally {
       setUpdating(false);
     }
@@ -74,16 +77,16 @@ export function Component() {
     <div className="space-y-4">
       <KingdomNav kd={kd} code={code} />
       <PageHeader
-        title={`KD DKP Dashboard — ${kingdomLabel(kd)}`}
-        description="Each governor's DKP score against the goal of their power tier during KvK."
+        title={t('kvkDkp.title', { kingdom: kingdomLabel(kd) })}
+        description={t('kvkDkp.description')}
       />
       {query.isPending ? (
-        <Spinner label="Loading KD dashboard..." />
+        <Spinner label={t('kvkDkp.loading')} />
       ) : isInvalidLinkError(query.error) ? (
         <InvalidLinkPanel />
       ) : query.error || !data ? (
         <ErrorPanel
-          message="Failed to fetch KD dashboard data"
+          message={t('kvkDkp.fetchFailed')}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
         />
@@ -131,6 +134,7 @@ function PeriodBar({
   onApply: () => void;
   onPrekvk: () => void;
 }) {
+  const { t } = useT();
   const startId = useId();
   const endId = useId();
   const unchanged = draft.start === applied.start && draft.end === applied.end;
@@ -141,6 +145,9 @@ function PeriodBar({
       </label>
       <select
         id={id}
+        // The scans' names are the server's 'YYYY-MM-DD HH:MM UTC · label': left to right in every language, as on
+        // the main dashboard.
+        dir="ltr"
         className={`${selectClass} w-full sm:w-64 lg:w-80`}
         value={draft[key]}
         disabled={dates.length === 0}
@@ -156,7 +163,7 @@ function PeriodBar({
   );
   return (
     <form
-      aria-label="Period"
+      aria-label={t('period.label')}
       className="flex flex-col gap-3 rounded-xl border border-slate-800 bg-slate-900/70 p-3 sm:flex-row sm:items-end sm:p-4"
       onSubmit={(event) => {
         event.preventDefault();
@@ -164,8 +171,8 @@ function PeriodBar({
       }}
     >
       <div className="grid flex-1 grid-cols-2 gap-2 sm:flex sm:flex-none sm:gap-3">
-        {select(startId, 'Start', 'start')}
-        {select(endId, 'End', 'end')}
+        {select(startId, t('period.start'), 'start')}
+        {select(endId, t('period.end'), 'end')}
       </div>
       <div className="flex gap-2 sm:flex-1">
         <button
@@ -179,11 +186,11 @@ function PeriodBar({
               className="size-3.5 animate-spin rounded-full border-2 border-slate-950/30 border-t-slate-950"
             />
           )}
-          {updating ? 'Updating' : 'Apply'}
+          {updating ? t('period.updating') : t('period.apply')}
         </button>
         <button
           type="button"
-          className={`${secondaryButton} flex-1 sm:ml-auto sm:flex-none`}
+          className={`${secondaryButton} flex-1 sm:ms-auto sm:flex-none`}
           onClick={onPrekvk}
         >
           <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4 text-amber-300">
@@ -194,7 +201,7 @@ function PeriodBar({
               strokeWidth="1.4"
             />
           </svg>
-          Pre-KvK Rankings
+          {t('kvkDkp.prekvk')}
         </button>
       </div>
     </form>
@@ -207,18 +214,19 @@ function PeriodBar({
  * superadmins).
  */
 function FormulaBanner({ kd, code, data }: { kd: string; code: string; data: KdDashboardResponse }) {
+  const { t } = useT();
   const session = useSession();
   const terms = formulaTerms(data.formulaString);
   return (
     <section
-      aria-label="DKP formula"
+      aria-label={t('kvkDkp.formula')}
       className="flex flex-col gap-3 rounded-xl border border-amber-500/25 bg-gradient-to-r from-amber-500/10 via-slate-900/60 to-slate-900/60 p-3 sm:flex-row sm:items-center sm:justify-between sm:p-4"
     >
       <div className="min-w-0 space-y-2">
         <div className="flex flex-wrap items-center gap-2" data-testid="dkp-formula">
-          <span className="text-xs font-bold tracking-widest text-amber-300">DKP FORMULA :</span>
+          <span className="text-xs font-bold tracking-widest text-amber-300">{t('formula.strip')}</span>
           {terms.length === 0 ? (
-            <span className="text-sm text-slate-400">No formula terms are enabled.</span>
+            <span className="text-sm text-slate-400">{t('formula.noTerms')}</span>
           ) : (
             terms.map((term, index) => (
               <span key={term} className="flex items-center gap-2">
@@ -236,8 +244,11 @@ function FormulaBanner({ kd, code, data }: { kd: string; code: string; data: KdD
         </div>
         {data.wars.length > 0 && (
           <p className="text-xs text-slate-300" data-testid="dkp-wars">
-            Scored over {data.wars.length} war{data.wars.length === 1 ? '' : 's'}:{' '}
-            {data.wars.map((war) => war.name).join(', ')}
+            {t('kvkDkp.wars', {
+              n: data.wars.length,
+              count: fullNumber(data.wars.length),
+              names: data.wars.map((war) => war.name).join(', '),
+            })}
           </p>
         )}
       </div>
@@ -249,7 +260,7 @@ function FormulaBanner({ kd, code, data }: { kd: string; code: string; data: KdD
           <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">
             <path d="m10.5 2.5 3 3L6 13H3v-3l7.5-7.5Z" fill="none" stroke="currentColor" strokeWidth="1.4" />
           </svg>
-          Edit
+          {t('kvkDkp.edit')}
         </Link>
       )}
     </section>
@@ -269,43 +280,36 @@ function Body({
   view: DkpView;
   onView: (patch: Partial<DkpView>, options?: { replace?: boolean }) => void;
 }) {
+  const { t } = useT();
   if (data.scanStatus === 'no_scans_in_kvk') {
     return (
-      <Panel title="No Scans Available">
+      <Panel title={t('kvkDkp.noScans.title')}>
         <p>
           {data.latestKvk
-            ? `KvK ${data.latestKvk.kvk_number} has no scans yet.`
-            : 'This KvK has no scans yet.'}{' '}
-          DKP appears once the first scans are uploaded.
+            ? t('kvkDkp.noScans.kvk', { number: String(data.latestKvk.kvk_number) })
+            : t('kvkDkp.noScans.any')}
         </p>
       </Panel>
     );
   }
   if (data.scanStatus === 'offseason_no_scans') {
     return (
-      <Panel title="Offseason Period">
-        <p>
-          No KvK has opened and the kingdom has no scans yet. DKP appears once KvK starts and scans arrive.
-        </p>
+      <Panel title={t('kvkDkp.offseason.title')}>
+        <p>{t('kvkDkp.offseason.text')}</p>
       </Panel>
     );
   }
   return (
     <>
-      {data.scanStatus === 'single' && (
-        <Notice tone="info">
-          Only one scan in this period: comparison stats show 0 until more scans are uploaded.
-        </Notice>
-      )}
-      {data.scanStatus === 'error' && (
-        <Notice tone="warning">
-          Some scans of the saved wars are missing or outside this period: data may be incomplete.
-        </Notice>
-      )}
+      {data.scanStatus === 'single' && <Notice tone="info">{t('kvkDkp.single')}</Notice>}
+      {data.scanStatus === 'error' && <Notice tone="warning">{t('kvkDkp.incomplete')}</Notice>}
       <Section
         id="kvkPlayers"
-        title="KvK Players"
-        description={`${countNoun(data.totalPlayers, 'governor')}, ranked by DKP score.`}
+        title={t('kvkDkp.players.title')}
+        description={t('kvkDkp.players.description', {
+          total: data.totalPlayers,
+          count: fullNumber(data.totalPlayers),
+        })}
       >
         <ReviewMarksContext.Provider value={data.reviewMarks}>
           <DkpTable

@@ -1,4 +1,4 @@
-import { type MovementRow, movementWhy } from '@kingdom-stats/core/api';
+import type { MovementRow } from '@kingdom-stats/core/api';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Section } from '../../components/layout/Section.tsx';
@@ -8,6 +8,7 @@ import { DownloadIcon } from '../../components/table/DownloadIcon.tsx';
 import { TableFooter } from '../../components/table/TableFooter.tsx';
 import { useClientPaging } from '../../components/table/useClientPaging.ts';
 import { fullNumber, textOrDash, utcDateTime } from '../../format.ts';
+import { translate, useT } from '../../i18n/i18n.ts';
 import { exportMovements, type MovementTableKind } from './export.ts';
 
 const seg = (value: string | number) => encodeURIComponent(String(value));
@@ -15,6 +16,34 @@ const seg = (value: string | number) => encodeURIComponent(String(value));
 /** The governor page (issue 13 item 1), addressed like the other viewer screens. */
 export function governorPath(kd: string, governorId: number, code: string): string {
   return `/${seg(kd)}/governor/${seg(governorId)}/${seg(code)}`;
+}
+
+/**
+ * Why a governor is in the table (packages/core's movementWhy, which the exports keep in English), in the reader's
+ * language.
+ */
+export function movementWhyText(row: Pick<MovementRow, 'reason' | 'otherKd'>, inactiveScans: number): string {
+  const kd = row.otherKd === null ? null : String(row.otherKd);
+  switch (row.reason) {
+    case 'new':
+      return translate('movements.why.new');
+    case 'returned':
+      return translate('movements.why.returned');
+    case 'migrated_in':
+      return kd === null
+        ? translate('movements.why.migratedInUnknown')
+        : translate('movements.why.migratedIn', { kd });
+    case 'left':
+      return translate('movements.why.left');
+    case 'below_cutoff':
+      return translate('movements.why.belowCutoff');
+    case 'migrated_out':
+      return kd === null
+        ? translate('movements.why.migratedOutUnknown')
+        : translate('movements.why.migratedOut', { kd });
+    case 'inactive':
+      return translate('movements.why.inactive', { n: inactiveScans, count: fullNumber(inactiveScans) });
+  }
 }
 
 interface MovementTableProps {
@@ -36,6 +65,7 @@ interface MovementTableProps {
  */
 export function MovementTable(props: MovementTableProps) {
   const { kind, title, description, empty, rows, kd, code, period, inactiveScans, busy } = props;
+  const { t } = useT();
   const [exporting, setExporting] = useState(false);
   const paging = useClientPaging(rows);
   const nameLink = (row: MovementRow) => (
@@ -53,7 +83,7 @@ export function MovementTable(props: MovementTableProps) {
     { id: 'home', header: 'Home KD', cell: (row) => textOrDash(row.homeKd), align: 'right', width: 90 },
     { id: 'power', header: 'Power', cell: (row) => fullNumber(row.power), align: 'right', width: 130 },
     { id: 'when', header: 'When', cell: (row) => utcDateTime(row.at), width: 190 },
-    { id: 'why', header: 'Why', cell: (row) => movementWhy(row, inactiveScans), width: 230 },
+    { id: 'why', header: 'Why', cell: (row) => movementWhyText(row, inactiveScans), width: 230 },
   ];
 
   const exportAs = async (format: 'csv' | 'xlsx') => {
@@ -61,7 +91,9 @@ export function MovementTable(props: MovementTableProps) {
     try {
       await exportMovements({ kd, kind, ...period, rows, inactiveScans }, format);
     } catch (error) {
-      window.alert(`Failed to export data: ${error instanceof Error ? error.message : String(error)}`);
+      window.alert(
+        t('export.failedWithReason', { reason: error instanceof Error ? error.message : String(error) }),
+      );
     } finally {
       setExporting(false);
     }
@@ -70,28 +102,28 @@ export function MovementTable(props: MovementTableProps) {
   return (
     <Section
       id={`movements-${kind}`}
-      title={`${title} (${rows.length})`}
+      title={t('movements.sectionTitle', { title, count: fullNumber(rows.length) })}
       description={description}
       actions={
         <Menu
-          label={exporting ? 'Exporting...' : `Export ${title.toLowerCase()}`}
+          label={exporting ? t('export.exporting') : t(`movements.${kind}.export`)}
           disabled={exporting || rows.length === 0}
           trigger={
             <>
               <DownloadIcon />
-              <span>{exporting ? 'Exporting...' : 'Export'}</span>
+              <span>{exporting ? t('export.exporting') : t('export.export')}</span>
             </>
           }
           items={[
-            { label: 'Export as CSV', onSelect: () => void exportAs('csv') },
-            { label: 'Export as Excel', onSelect: () => void exportAs('xlsx') },
+            { label: t('export.asCsv'), onSelect: () => void exportAs('csv') },
+            { label: t('export.asExcel'), onSelect: () => void exportAs('xlsx') },
           ]}
         />
       }
     >
       <div className="hidden sm:block">
         <DataTable
-          caption={`${title}: one row per governor`}
+          caption={t('movements.caption', { title })}
           columns={columns}
           rows={paging.rows}
           rowKey={(row) => `${row.governorId}-${row.reason}`}
@@ -112,10 +144,14 @@ export function MovementTable(props: MovementTableProps) {
               <span className="min-w-0 truncate">{nameLink(row)}</span>
               <span className="shrink-0 text-slate-300 tabular-nums">{fullNumber(row.power)}</span>
             </div>
-            <div className="mt-1 text-slate-300">{movementWhy(row, inactiveScans)}</div>
+            <div className="mt-1 text-slate-300">{movementWhyText(row, inactiveScans)}</div>
             <div className="mt-1 text-xs text-slate-400">
-              ID {row.governorId} · {textOrDash(row.alliance)} · KD {textOrDash(row.homeKd)} ·{' '}
-              {utcDateTime(row.at)}
+              {t('movements.card', {
+                id: String(row.governorId),
+                alliance: textOrDash(row.alliance),
+                kd: textOrDash(row.homeKd),
+                time: utcDateTime(row.at),
+              })}
             </div>
           </li>
         ))}
@@ -128,7 +164,7 @@ export function MovementTable(props: MovementTableProps) {
           noun="governor"
           onPageChange={paging.setPage}
           onPageSizeChange={paging.setPageSize}
-          label={`${title} pages`}
+          label={t('table.pages', { title })}
         />
       )}
     </Section>

@@ -14,6 +14,7 @@ import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { KingdomNav } from '../../components/layout/KingdomNav.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { fullNumber } from '../../format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { Notice } from '../admin-shared/Notice.tsx';
 import { kingdomLabel } from '../kingdom.ts';
 import { MovementTable } from './MovementTable.tsx';
@@ -45,6 +46,7 @@ function useMovementsView(): [MovementsView, (change: Partial<MovementsView>) =>
 
 /** Arrivals, departures and inactive governors of a period (issue 13 item 2; definitions: docs/movements.md). */
 export function Component() {
+  const { t } = useT();
   const params = useParams();
   const kd = params.kd ?? '';
   const code = params.code ?? '';
@@ -58,29 +60,25 @@ export function Component() {
     <div className="space-y-4">
       <KingdomNav kd={kd} code={code} />
       <PageHeader
-        title={`Arrivals & departures — ${kingdomLabel(kd)}`}
-        description="Who joined the kingdom, who left it and whose accounts stopped moving, between two scans."
+        title={t('movements.title', { kingdom: kingdomLabel(kd) })}
+        description={t('movements.description')}
       />
       {query.isPending ? (
-        <Spinner label="Loading arrivals and departures..." />
+        <Spinner label={t('movements.loading')} />
       ) : !data ? (
         <ErrorPanel
-          message="Failed to fetch arrivals and departures"
+          message={t('movements.fetchFailed')}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
         />
       ) : data.dates.length === 0 ? (
-        <Panel title="No scans yet">
-          <p>This kingdom has no scans yet. Arrivals and departures show once two scans are imported.</p>
+        <Panel title={t('movements.noScans.title')}>
+          <p>{t('movements.noScans.text')}</p>
         </Panel>
       ) : (
         <>
           <Controls data={data} view={view} onChange={change} />
-          {query.error && (
-            <Notice tone="error">
-              Failed to fetch arrivals and departures for this choice; showing the previous answer.
-            </Notice>
-          )}
+          {query.error && <Notice tone="error">{t('movements.keptPrevious')}</Notice>}
           <Tables kd={kd} code={code} data={data} busy={query.isFetching} />
         </>
       )}
@@ -97,6 +95,7 @@ function Controls({
   view: MovementsView;
   onChange: (change: Partial<MovementsView>) => void;
 }) {
+  const { t } = useT();
   const startId = useId();
   const endId = useId();
   const inactiveId = useId();
@@ -114,6 +113,9 @@ function Controls({
       </label>
       <select
         id={id}
+        // The scans' names are the server's 'YYYY-MM-DD HH:MM UTC · label': left to right in every language, as on
+        // the main dashboard.
+        dir="ltr"
         className={`${selectClass} w-full sm:w-64 lg:w-80`}
         value={value}
         onChange={(event) => pick(key, event.target.value)}
@@ -129,11 +131,11 @@ function Controls({
   return (
     <div className="space-y-2">
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
-        {dateSelect(startId, 'Start date', start, 'start')}
-        {dateSelect(endId, 'End date', end, 'end')}
+        {dateSelect(startId, t('movements.startDate'), start, 'start')}
+        {dateSelect(endId, t('movements.endDate'), end, 'end')}
         <div className="flex flex-col gap-1">
           <label htmlFor={inactiveId} className="text-xs font-medium text-slate-400">
-            Inactive after
+            {t('movements.inactiveAfter')}
           </label>
           <select
             id={inactiveId}
@@ -143,7 +145,7 @@ function Controls({
           >
             {INACTIVE_CHOICES.map((n) => (
               <option key={n} value={String(n)}>
-                {n} scans
+                {t('movements.scans', { n, count: fullNumber(n) })}
               </option>
             ))}
           </select>
@@ -164,37 +166,41 @@ function Tables({
   data: MovementsResponse;
   busy: boolean;
 }) {
+  const { t } = useT();
   const period = { start: Number(data.selectedDates.start), end: Number(data.selectedDates.end) };
   const common = { kd, code, period, inactiveScans: data.inactiveScans, busy };
   const cutoff =
     data.cutoffPower === null
-      ? 'The end scan has no known power, so no departure is put down to its cut-off.'
-      : `A governor missing from the end scan whose power was below ${fullNumber(data.cutoffPower)} (the lowest ` +
-        'power in the end scan) may only have dropped out of the scan: marked "below the cut-off".';
+      ? t('movements.cutoffUnknown')
+      : t('movements.cutoff', { power: fullNumber(data.cutoffPower) });
   return (
     <div className="space-y-4">
       <MovementTable
         {...common}
         kind="arrived"
-        title="Arrived"
-        description="In the end scan but not the start scan, or came from another kingdom."
-        empty="No arrivals in this period"
+        title={t('movements.arrived.title')}
+        description={t('movements.arrived.description')}
+        empty={t('movements.arrived.empty')}
         rows={data.arrived}
       />
       <MovementTable
         {...common}
         kind="left"
-        title="Left"
-        description={`In the start scan but not the end scan, or moved to another kingdom. ${cutoff}`}
-        empty="No departures in this period"
+        title={t('movements.left.title')}
+        // Two whole sentences, each its own message.
+        description={`${t('movements.left.description')} ${cutoff}`}
+        empty={t('movements.left.empty')}
         rows={data.left}
       />
       <MovementTable
         {...common}
         kind="inactive"
-        title="Inactive"
-        description={`No kill, death, heal, gathering or help counted over the last ${data.inactiveScans} scans up to the end date.`}
-        empty="No inactive governors"
+        title={t('movements.inactive.title')}
+        description={t('movements.inactive.description', {
+          n: data.inactiveScans,
+          count: fullNumber(data.inactiveScans),
+        })}
+        empty={t('movements.inactive.empty')}
         rows={data.inactive}
       />
     </div>
