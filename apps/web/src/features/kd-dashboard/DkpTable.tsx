@@ -1,4 +1,4 @@
-import { type SortEntry, searchPredicate, sortRows, toggleDescFirst } from '@kingdom-stats/core';
+import { type SortEntry, searchPredicate, toggleDescFirst } from '@kingdom-stats/core';
 import type { DkpRow, DkpRowField } from '@kingdom-stats/core/api';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { Avatar } from '../../components/Avatar.tsx';
@@ -14,6 +14,7 @@ import { GovernorLink } from '../governor/GovernorLink.tsx';
 import { DEFAULT_DKP_SORT, type DkpView } from './address.ts';
 import { DkpCards } from './DkpCards.tsx';
 import { farmOfText, formatPercent, formatSigned, REACHED_COLORS, reachedBand } from './format.ts';
+import { sortDkpRows } from './sort-rows.ts';
 
 /** A cell that throws (an unexpected value) shows 'Error' instead of taking the table down (SPEC §2). */
 export function safeRender(render: () => ReactNode): ReactNode {
@@ -238,13 +239,7 @@ export function DkpTable({ rows, activeColumns, busy, view, onView, onExport }: 
     );
   }, [rows, search]);
   const sorts: SortEntry[] = [{ key: sort.key, direction: sort.direction, priority: 1 }];
-  const sorted = useMemo(
-    () =>
-      sortRows(filtered as unknown as Record<string, unknown>[], [
-        { ...sort, priority: 1 },
-      ]) as unknown as DkpRow[],
-    [filtered, sort],
-  );
+  const sorted = useMemo(() => sortDkpRows(filtered, sort), [filtered, sort]);
   const pageCount = Math.max(1, Math.ceil(sorted.length / pageSize));
   const current = Math.min(page, pageCount);
   const visible = sorted.slice((current - 1) * pageSize, current * pageSize);
