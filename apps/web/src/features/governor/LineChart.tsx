@@ -1,7 +1,8 @@
-import { abbreviateNumber } from '@kingdom-stats/core';
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { fullNumber, shortNumber } from '../../format.ts';
+import { useT } from '../../i18n/i18n.ts';
 
 export interface LineSeries {
   label: string;
@@ -36,6 +37,7 @@ export function LineChart({
   label: string;
   onHover: (index: number | null) => void;
 }) {
+  const { t, locale } = useT();
   const holder = useRef<HTMLDivElement>(null);
   const hover = useRef(onHover);
   hover.current = onHover;
@@ -43,6 +45,7 @@ export function LineChart({
   // The x index the keys last moved to (the parent's read-out follows uPlot's cursor either way).
   const [keyed, setKeyed] = useState<number | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the axes' numbers are in the reader's language; a new one draws them again
   useEffect(() => {
     const element = holder.current;
     if (!element) return;
@@ -61,9 +64,11 @@ export function LineChart({
             ...(xLabel ? { label: xLabel, labelSize: 14 } : {}),
             ...(time
               ? {}
-              : { values: (_u: uPlot, ticks: number[]) => ticks.map((t) => String(Math.round(t))) }),
+              : {
+                  values: (_u: uPlot, ticks: number[]) => ticks.map((tick) => fullNumber(Math.round(tick))),
+                }),
           },
-          { ...AXIS, size: 52, values: (_u, ticks) => ticks.map((tick) => abbreviateNumber(tick)) },
+          { ...AXIS, size: 52, values: (_u, ticks) => ticks.map((tick) => shortNumber(tick)) },
         ],
         series: [
           {},
@@ -89,7 +94,7 @@ export function LineChart({
       plot.current = null;
       chart.destroy();
     };
-  }, [xs, series, time, xLabel]);
+  }, [xs, series, time, xLabel, locale]);
 
   // Without a pointer the chart is read with the keys: arrows step along x, Home and End go to the ends; uPlot's
   // cursor is moved there, so its hook tells the parent as a hover would.
@@ -114,7 +119,7 @@ export function LineChart({
       data-testid={testId}
       tabIndex={0}
       role="slider"
-      aria-label={`${label}: arrow keys move the read-out`}
+      aria-label={t('governor.lineChart.slider', { chart: label })}
       aria-valuemin={1}
       aria-valuemax={Math.max(1, xs.length)}
       aria-valuenow={at + 1}
