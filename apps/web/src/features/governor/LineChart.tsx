@@ -3,6 +3,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { fullNumber, shortNumber } from '../../format.ts';
 import { useT } from '../../i18n/i18n.ts';
+import { timeAxisLabels } from './format.ts';
 
 export interface LineSeries {
   label: string;
@@ -45,7 +46,7 @@ export function LineChart({
   // The x index the keys last moved to (the parent's read-out follows uPlot's cursor either way).
   const [keyed, setKeyed] = useState<number | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the axes' numbers are in the reader's language; a new one draws them again
+  // The locale: the axes' numbers and dates are drawn in the reader's language, again when it changes.
   useEffect(() => {
     const element = holder.current;
     if (!element) return;
@@ -63,7 +64,7 @@ export function LineChart({
             size: xLabel ? 44 : 32,
             ...(xLabel ? { label: xLabel, labelSize: 14 } : {}),
             ...(time
-              ? {}
+              ? { ...(timeAxisLabels(locale) ? { values: timeAxisLabels(locale) } : {}) }
               : {
                   values: (_u: uPlot, ticks: number[]) => ticks.map((tick) => fullNumber(Math.round(tick))),
                 }),

@@ -5,7 +5,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { fullNumber, shortNumber, signedNumber } from '../../format.ts';
 import { useT } from '../../i18n/i18n.ts';
-import { scanTime } from './format.ts';
+import { scanTime, timeAxisLabels } from './format.ts';
 import { type ChartMetric, type ChartMode, indexesWithin, metricValues, type ShadedSpan } from './series.ts';
 
 interface MetricChartProps {
@@ -27,7 +27,7 @@ const AXIS = { stroke: '#94a3b8', grid: { stroke: 'rgba(148, 163, 184, 0.12)' },
  * otherwise, so a phone shows a value without a hover.
  */
 export function MetricChart({ scans: allScans, metric, mode, spans, range }: MetricChartProps) {
-  const { t } = useT();
+  const { t, locale } = useT();
   const label = t(metric.label);
   const holder = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
@@ -70,7 +70,7 @@ export function MetricChart({ scans: allScans, metric, mode, spans, range }: Met
         cursor: { drag: { x: false, y: false }, points: { size: 8 } },
         scales: { x: { time: true } },
         axes: [
-          { ...AXIS, size: 32 },
+          { ...AXIS, size: 32, ...(timeAxisLabels(locale) ? { values: timeAxisLabels(locale) } : {}) },
           { ...AXIS, size: 52, values: (_u, ticks) => ticks.map((tick) => shortNumber(tick)) },
         ],
         series: [
@@ -101,7 +101,7 @@ export function MetricChart({ scans: allScans, metric, mode, spans, range }: Met
       plot.current = null;
       chart.destroy();
     };
-  }, [scans, values, metric, label, spans]);
+  }, [scans, values, metric, label, locale, spans]);
 
   const index = hovered ?? scans.length - 1;
   // Without a pointer the chart is read with the keys: arrows step from scan to scan, Home and End go to the first and
@@ -147,7 +147,12 @@ export function MetricChart({ scans: allScans, metric, mode, spans, range }: Met
             label
           )}
         </span>
-        <span data-testid="chart-readout" aria-live="polite" className="text-slate-300 tabular-nums">
+        <span
+          data-testid="chart-readout"
+          aria-live="polite"
+          dir="ltr"
+          className="text-slate-300 tabular-nums"
+        >
           {scan ? `${scanTime(scan.takenAt)} · ${shown}` : '-'}
         </span>
       </figcaption>

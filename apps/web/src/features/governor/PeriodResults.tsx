@@ -20,8 +20,9 @@ interface PeriodRow {
   result: GovernorDkp | null;
 }
 
-// Cells are made while rendering (translate reads the current language then).
-const COLUMNS: { label: MessageId; cell: (r: GovernorDkp) => string }[] = [
+// Cells are made while rendering (translate reads the current language then). Numbers are set left to right, so
+// that a sign stays in front of its number in Arabic; the rank is a sentence of its language ('1 من 300').
+const COLUMNS: { label: MessageId; cell: (r: GovernorDkp) => string; sentence?: true }[] = [
   { label: 'column.powerChange', cell: (r) => signedNumber(r.powerChange) },
   { label: 'column.t4Kills', cell: (r) => fullNumber(r.t4Kills) },
   { label: 'column.t5Kills', cell: (r) => fullNumber(r.t5Kills) },
@@ -35,6 +36,7 @@ const COLUMNS: { label: MessageId; cell: (r: GovernorDkp) => string }[] = [
     label: 'governor.period.rank',
     cell: (r) =>
       translate('governor.period.rankOf', { rank: fullNumber(r.rank), ranked: fullNumber(r.ranked) }),
+    sentence: true,
   },
 ];
 
@@ -110,7 +112,9 @@ export function PeriodResults({ data }: { data: GovernorResponse }) {
                 </th>
                 {COLUMNS.map((column) => (
                   <td key={column.label} className="px-2 py-2 whitespace-nowrap">
-                    {row.result ? column.cell(row.result) : '-'}
+                    <span dir={column.sentence ? undefined : 'ltr'}>
+                      {row.result ? column.cell(row.result) : '-'}
+                    </span>
                   </td>
                 ))}
               </tr>

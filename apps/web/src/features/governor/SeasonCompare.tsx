@@ -128,7 +128,7 @@ export function SeasonCompare({ data }: { data: GovernorResponse }) {
               {day === undefined ? '-' : t('governor.seasons.day', { day: fullNumber(Math.floor(day) + 1) })}
             </span>
             {chart.series.map((s) => (
-              <span key={s.label} style={{ color: s.color }}>
+              <span key={s.label} dir="ltr" style={{ color: s.color }}>
                 {s.label} {signedNumber(s.values[at] ?? null)}
               </span>
             ))}

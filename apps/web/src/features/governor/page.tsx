@@ -106,7 +106,9 @@ function GovernorStory({ data }: { data: GovernorResponse }) {
         {facts.map(([label, value]) => (
           <div key={label} className="min-w-0">
             <dt className="text-xs text-slate-400">{label}</dt>
-            <dd className="font-semibold break-words text-white tabular-nums">{value}</dd>
+            <dd className="font-semibold break-words text-white tabular-nums">
+              <bdi>{value}</bdi>
+            </dd>
           </div>
         ))}
       </dl>
