@@ -38,7 +38,7 @@ export function GovernorCharts({
           {missing.length > 0 && (
             <span className="block">
               {t('governor.charts.missing', {
-                counters: new Intl.ListFormat(locale).format(missing.map((m) => t(m.label))),
+                counters: new Intl.ListFormat(locale).format(missing.map((m) => t(m.message))),
               })}
             </span>
           )}

@@ -28,7 +28,7 @@ const AXIS = { stroke: '#94a3b8', grid: { stroke: 'rgba(148, 163, 184, 0.12)' },
  */
 export function MetricChart({ scans: allScans, metric, mode, spans, range }: MetricChartProps) {
   const { t, locale } = useT();
-  const label = t(metric.label);
+  const label = t(metric.message);
   const holder = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const [hovered, setHovered] = useState<number | null>(null);

@@ -67,7 +67,7 @@ export function SeasonCompare({ data }: { data: GovernorResponse }) {
   }
   const at = hovered ?? (chart ? chart.xs.length - 1 : -1);
   const day = chart?.xs[at];
-  const counter = t(metric.label);
+  const counter = t(metric.message);
   return (
     <Section
       id="seasons-compare"
@@ -112,7 +112,7 @@ export function SeasonCompare({ data }: { data: GovernorResponse }) {
               onClick={() => setMetricKey(m.key)}
               className={pillButton(m.key === metric.key, true)}
             >
-              {t(m.label)}
+              {t(m.message)}
             </button>
           ))}
         </fieldset>

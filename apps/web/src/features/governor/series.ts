@@ -1,15 +1,18 @@
 import type { GovernorScan } from '@kingdom-stats/core/api';
 import type { MessageId } from '../../i18n/i18n.ts';
 
-/** The counters the page charts, in the order the charts appear; `label` is the name's message (the columns'). */
+/**
+ * The counters the page charts, in the order the charts appear. `message` is the name's message id, which the screens
+ * show (`t(metric.message)`); `label` stays the English name for screens not yet translated (compare).
+ */
 export const CHART_METRICS = [
-  { key: 'power', label: 'column.power', color: '#38bdf8' },
-  { key: 'killPoints', label: 'column.killPoints', color: '#f97316' },
-  { key: 't4Kills', label: 'column.t4Kills', color: '#a78bfa' },
-  { key: 't5Kills', label: 'column.t5Kills', color: '#f472b6' },
-  { key: 'dead', label: 'column.dead', color: '#ef4444' },
-  { key: 'healed', label: 'column.healed', color: '#22c55e' },
-] as const satisfies readonly { key: string; label: MessageId; color: string }[];
+  { key: 'power', label: 'Power', message: 'governor.metric.power', color: '#38bdf8' },
+  { key: 'killPoints', label: 'Kill points', message: 'governor.metric.killPoints', color: '#f97316' },
+  { key: 't4Kills', label: 'T4 kills', message: 'governor.metric.t4Kills', color: '#a78bfa' },
+  { key: 't5Kills', label: 'T5 kills', message: 'governor.metric.t5Kills', color: '#f472b6' },
+  { key: 'dead', label: 'Dead', message: 'governor.metric.dead', color: '#ef4444' },
+  { key: 'healed', label: 'Healed', message: 'governor.metric.healed', color: '#22c55e' },
+] as const satisfies readonly { key: string; label: string; message: MessageId; color: string }[];
 export type ChartMetric = (typeof CHART_METRICS)[number];
 export type MetricKey = ChartMetric['key'];
 
