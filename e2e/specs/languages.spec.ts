@@ -137,3 +137,24 @@ test.describe('languages @desktop-only', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   });
 });
+
+// Issue 38: on a phone the Arabic header cut "Kingdom Stats" short. The longest sign-in labels are Arabic,
+// Vietnamese, German and Russian; the name, the language menu and Login must fit side by side at 375 px.
+test.describe('the header on a phone @phone-only', () => {
+  const LOGIN_IN = { ar: 'تسجيل الدخول', vi: 'Đăng nhập', de: 'Anmelden', ru: 'Войти' } as const;
+  for (const [lang, login] of Object.entries(LOGIN_IN)) {
+    test(`keeps the site's name whole in ${lang}`, async ({ page }) => {
+      await page.goto(`/?lang=${lang}`);
+      const banner = page.getByRole('banner');
+      await expect(banner.getByRole('link', { name: login, exact: true })).toBeInViewport({ ratio: 1 });
+      await expect(banner.getByRole('combobox')).toHaveValue(lang);
+      const name = banner.getByText('Kingdom Stats', { exact: true });
+      await expect(name).toBeVisible();
+      const { shown, needed } = await name.evaluate((span) => ({
+        shown: span.clientWidth,
+        needed: span.scrollWidth,
+      }));
+      expect(needed).toBeLessThanOrEqual(shown);
+    });
+  }
+});

@@ -79,10 +79,12 @@ function SiteHeader() {
 
   return (
     <header className="border-b border-slate-800 bg-slate-900/80">
-      <div className="mx-auto flex h-14 w-full max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
+      {/* At 375 px the name, the language menu and Login or Sign Out fit side by side in every language (issue 38):
+          a smaller name and gaps on phones, and the menu drawn as a globe and a code there (LanguageMenu). */}
+      <div className="mx-auto flex h-14 w-full max-w-7xl items-center justify-between gap-2 px-4 sm:gap-3 sm:px-6 lg:px-8">
         <Link
           to="/"
-          className={`flex min-w-0 items-center gap-2 rounded text-lg font-semibold tracking-tight text-white hover:text-sky-300 ${focus}`}
+          className={`flex min-w-0 items-center gap-2 rounded text-base font-semibold tracking-tight whitespace-nowrap text-white hover:text-sky-300 sm:text-lg ${focus}`}
         >
           <Logo />
           <span className="truncate">{PRODUCT_NAME}</span>
@@ -103,7 +105,7 @@ function SiteHeader() {
               <button
                 type="button"
                 onClick={() => void signOut()}
-                className={`ms-1 h-9 rounded-lg border whitespace-nowrap border-slate-700 px-3 text-sm font-medium text-slate-200 hover:border-slate-500 hover:bg-slate-800 ${focus}`}
+                className={`ms-1 h-9 rounded-lg border whitespace-nowrap border-slate-700 px-2.5 text-sm font-medium sm:px-3 text-slate-200 hover:border-slate-500 hover:bg-slate-800 ${focus}`}
               >
                 {t('header.signOut')}
               </button>
@@ -111,7 +113,7 @@ function SiteHeader() {
           ) : (
             <Link
               to="/login"
-              className={`ms-1 inline-flex h-9 items-center rounded-lg bg-sky-500 px-4 whitespace-nowrap text-sm font-semibold text-slate-950 hover:bg-sky-400 ${focus}`}
+              className={`ms-1 inline-flex h-9 items-center rounded-lg bg-sky-500 px-3 whitespace-nowrap sm:px-4 text-sm font-semibold text-slate-950 hover:bg-sky-400 ${focus}`}
             >
               {t('header.login')}
             </Link>

@@ -134,7 +134,7 @@ function CompareView({
   return (
     <Section
       id="compare"
-      title={metric.label}
+      title={t(metric.message)}
       description={
         range
           ? t('compare.inSeason', {
@@ -173,7 +173,7 @@ function CompareView({
             onClick={() => setMetricKey(m.key)}
             className={pillButton(m.key === metric.key, true)}
           >
-            {m.label}
+            {t(m.message)}
           </button>
         ))}
       </fieldset>
@@ -189,7 +189,7 @@ function CompareView({
         series={chart.series}
         time
         testId="compare-chart"
-        label={t('compare.chartLabel', { metric: metric.label })}
+        label={t('compare.chartLabel', { metric: t(metric.message) })}
         onHover={setHovered}
       />
       <ul

@@ -2,6 +2,7 @@ import type { GovernorScan } from '@kingdom-stats/core/api';
 import { useState } from 'react';
 import { pillButton } from '../../components/controls/styles.ts';
 import { Section } from '../../components/layout/Section.tsx';
+import { useT } from '../../i18n/i18n.ts';
 import { MetricChart } from './MetricChart.tsx';
 import { SeasonRangeButtons } from './SeasonRangeButtons.tsx';
 import { CHART_METRICS, type ChartMode, hasValues, type ShadedSpan, seasonsWithScans } from './series.ts';
@@ -14,6 +15,7 @@ export function GovernorCharts({
   scans: readonly GovernorScan[];
   spans: readonly ShadedSpan[];
 }) {
+  const { t, locale } = useT();
   const [mode, setMode] = useState<ChartMode>('totals');
   const seasons = seasonsWithScans(
     spans,
@@ -26,17 +28,25 @@ export function GovernorCharts({
   return (
     <Section
       id="charts"
-      title="Over every scan"
+      title={t('governor.charts.title')}
       description={
         <>
-          <span className="mr-1 inline-block size-2.5 rounded-sm bg-sky-400/30 align-middle" /> KvK season{' '}
-          <span className="mr-1 ml-2 inline-block size-2.5 rounded-sm bg-red-500/40 align-middle" /> war
-          {missing.length > 0 && ` · no scan has ${missing.map((m) => m.label.toLowerCase()).join(', ')}`}
+          <span className="me-1 inline-block size-2.5 rounded-sm bg-sky-400/30 align-middle" />
+          {t('governor.charts.season')}
+          <span className="ms-2 me-1 inline-block size-2.5 rounded-sm bg-red-500/40 align-middle" />
+          {t('governor.charts.war')}
+          {missing.length > 0 && (
+            <span className="block">
+              {t('governor.charts.missing', {
+                counters: new Intl.ListFormat(locale).format(missing.map((m) => t(m.message))),
+              })}
+            </span>
+          )}
         </>
       }
       actions={
         <fieldset className="inline-flex rounded-lg border border-slate-700 p-0.5">
-          <legend className="sr-only">Chart values</legend>
+          <legend className="sr-only">{t('governor.charts.values')}</legend>
           {(['totals', 'gains'] as const).map((value) => (
             <button
               key={value}
@@ -45,7 +55,7 @@ export function GovernorCharts({
               onClick={() => setMode(value)}
               className={pillButton(mode === value)}
             >
-              {value === 'totals' ? 'Totals' : 'Gains per scan'}
+              {value === 'totals' ? t('governor.charts.totals') : t('governor.charts.gains')}
             </button>
           ))}
         </fieldset>

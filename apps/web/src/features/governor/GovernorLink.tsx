@@ -31,7 +31,8 @@ export function GovernorLink({
   className = '',
 }: {
   governorId: number | null | undefined;
-  children: ReactNode;
+  /** Optional so that a message can place the link around its own words (`<Trans components={{ 0: … }}>`). */
+  children?: ReactNode;
   className?: string;
 }) {
   const { kd, code } = useViewerKingdom();

@@ -1,6 +1,7 @@
-import { formatInteger } from '@kingdom-stats/core';
 import type { GovernorResponse, HistoryEntry } from '@kingdom-stats/core/api';
 import { Section } from '../../components/layout/Section.tsx';
+import { fullNumber } from '../../format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { dayRange } from './format.ts';
 
 function History({
@@ -29,39 +30,44 @@ function History({
 
 /** Names, alliances and home kingdoms as changes (newest first); pre-KvK points, Hall of Heroes deaths and rallies. */
 export function HistoryLists({ data }: { data: GovernorResponse }) {
+  const { t } = useT();
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <Section
         id="history"
-        title="History"
-        description="Each value from the first to the last scan that showed it"
+        title={t('governor.history.title')}
+        description={t('governor.history.description')}
       >
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
-          <History title="Names" entries={data.history.names} shown={(v) => v ?? '-'} />
-          <History title="Alliances" entries={data.history.alliances} shown={(v) => v ?? '-'} />
+          <History title={t('governor.history.names')} entries={data.history.names} shown={(v) => v ?? '-'} />
           <History
-            title="Home kingdoms"
+            title={t('governor.history.alliances')}
+            entries={data.history.alliances}
+            shown={(v) => v ?? '-'}
+          />
+          <History
+            title={t('governor.history.homeKingdoms')}
             entries={data.history.homeKds}
-            shown={(v) => (v === null ? '-' : `KD ${v}`)}
+            shown={(v) => (v === null ? '-' : t('card.kd', { kd: v }))}
           />
         </div>
       </Section>
-      <Section id="events" title="Pre-KvK, Hall of Heroes and rallies">
+      <Section id="events" title={t('governor.events.title')}>
         <dl className="grid grid-cols-2 gap-3 text-sm">
           <div>
-            <dt className="text-slate-400">Rallies launched</dt>
+            <dt className="text-slate-400">{t('governor.events.launched')}</dt>
             <dd className="text-lg font-semibold text-white tabular-nums">
-              {formatInteger(data.rallies.launched)}
+              {fullNumber(data.rallies.launched)}
             </dd>
           </div>
           <div>
-            <dt className="text-slate-400">Rallies joined</dt>
+            <dt className="text-slate-400">{t('governor.events.joined')}</dt>
             <dd className="text-lg font-semibold text-white tabular-nums">
-              {formatInteger(data.rallies.joined)}
+              {fullNumber(data.rallies.joined)}
             </dd>
           </div>
         </dl>
-        <h3 className="mt-4 mb-1 text-sm font-semibold text-white">Pre-KvK points</h3>
+        <h3 className="mt-4 mb-1 text-sm font-semibold text-white">{t('governor.events.prekvk')}</h3>
         {data.prekvk.length === 0 ? (
           <p className="text-sm text-slate-400">-</p>
         ) : (
@@ -70,16 +76,16 @@ export function HistoryLists({ data }: { data: GovernorResponse }) {
               <li key={p.kvkNumber} className="flex justify-between gap-3">
                 <span className="shrink-0 whitespace-nowrap text-slate-300">KvK {p.kvkNumber}</span>
                 <span className="text-slate-100">
-                  {formatInteger(p.total)}{' '}
+                  {fullNumber(p.total)}{' '}
                   <span className="text-slate-400">
-                    ({formatInteger(p.stage1)} / {formatInteger(p.stage2)} / {formatInteger(p.stage3)})
+                    ({fullNumber(p.stage1)} / {fullNumber(p.stage2)} / {fullNumber(p.stage3)})
                   </span>
                 </span>
               </li>
             ))}
           </ul>
         )}
-        <h3 className="mt-4 mb-1 text-sm font-semibold text-white">Hall of Heroes deaths</h3>
+        <h3 className="mt-4 mb-1 text-sm font-semibold text-white">{t('governor.events.hoh')}</h3>
         {data.hoh.length === 0 ? (
           <p className="text-sm text-slate-400">-</p>
         ) : (
@@ -88,7 +94,7 @@ export function HistoryLists({ data }: { data: GovernorResponse }) {
               <li key={h.kvkNumber} className="flex justify-between gap-3">
                 <span className="text-slate-300">KvK {h.kvkNumber}</span>
                 <span className="text-slate-100">
-                  T4 {formatInteger(h.t4Dead)} · T5 {formatInteger(h.t5Dead)}
+                  T4 {fullNumber(h.t4Dead)} · T5 {fullNumber(h.t5Dead)}
                 </span>
               </li>
             ))}

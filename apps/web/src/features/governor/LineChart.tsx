@@ -1,7 +1,9 @@
-import { abbreviateNumber } from '@kingdom-stats/core';
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { fullNumber, shortNumber } from '../../format.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { timeAxisLabels } from './format.ts';
 
 export interface LineSeries {
   label: string;
@@ -36,6 +38,7 @@ export function LineChart({
   label: string;
   onHover: (index: number | null) => void;
 }) {
+  const { t, locale } = useT();
   const holder = useRef<HTMLDivElement>(null);
   const hover = useRef(onHover);
   hover.current = onHover;
@@ -43,6 +46,7 @@ export function LineChart({
   // The x index the keys last moved to (the parent's read-out follows uPlot's cursor either way).
   const [keyed, setKeyed] = useState<number | null>(null);
 
+  // The locale: the axes' numbers and dates are drawn in the reader's language, again when it changes.
   useEffect(() => {
     const element = holder.current;
     if (!element) return;
@@ -60,10 +64,12 @@ export function LineChart({
             size: xLabel ? 44 : 32,
             ...(xLabel ? { label: xLabel, labelSize: 14 } : {}),
             ...(time
-              ? {}
-              : { values: (_u: uPlot, ticks: number[]) => ticks.map((t) => String(Math.round(t))) }),
+              ? { ...(timeAxisLabels(locale) ? { values: timeAxisLabels(locale) } : {}) }
+              : {
+                  values: (_u: uPlot, ticks: number[]) => ticks.map((tick) => fullNumber(Math.round(tick))),
+                }),
           },
-          { ...AXIS, size: 52, values: (_u, ticks) => ticks.map((tick) => abbreviateNumber(tick)) },
+          { ...AXIS, size: 52, values: (_u, ticks) => ticks.map((tick) => shortNumber(tick)) },
         ],
         series: [
           {},
@@ -89,7 +95,7 @@ export function LineChart({
       plot.current = null;
       chart.destroy();
     };
-  }, [xs, series, time, xLabel]);
+  }, [xs, series, time, xLabel, locale]);
 
   // Without a pointer the chart is read with the keys: arrows step along x, Home and End go to the ends; uPlot's
   // cursor is moved there, so its hook tells the parent as a hover would.
@@ -114,7 +120,7 @@ export function LineChart({
       data-testid={testId}
       tabIndex={0}
       role="slider"
-      aria-label={`${label}: arrow keys move the read-out`}
+      aria-label={t('governor.lineChart.slider', { chart: label })}
       aria-valuemin={1}
       aria-valuemax={Math.max(1, xs.length)}
       aria-valuenow={at + 1}

@@ -1,10 +1,11 @@
-import { formatInteger } from '@kingdom-stats/core';
 import type { GovernorScan } from '@kingdom-stats/core/api';
+import { Trans } from '@lingui/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { abbreviateNumber } from '@kingdom-stats/core';
-import { scanTime } from './format.ts';
+import { fullNumber, shortNumber, signedNumber } from '../../format.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { scanTime, timeAxisLabels } from './format.ts';
 import { type ChartMetric, type ChartMode, indexesWithin, metricValues, type ShadedSpan } from './series.ts';
 
 interface MetricChartProps {
@@ -26,6 +27,8 @@ const AXIS = { stroke: '#94a3b8', grid: { stroke: 'rgba(148, 163, 184, 0.12)' },
  * otherwise, so a phone shows a value without a hover.
  */
 export function MetricChart({ scans: allScans, metric, mode, spans, range }: MetricChartProps) {
+  const { t, locale } = useT();
+  const label = t(metric.message);
   const holder = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const [hovered, setHovered] = useState<number | null>(null);
@@ -67,13 +70,13 @@ export function MetricChart({ scans: allScans, metric, mode, spans, range }: Met
         cursor: { drag: { x: false, y: false }, points: { size: 8 } },
         scales: { x: { time: true } },
         axes: [
-          { ...AXIS, size: 32 },
-          { ...AXIS, size: 52, values: (_u, ticks) => ticks.map((tick) => abbreviateNumber(tick)) },
+          { ...AXIS, size: 32, ...(timeAxisLabels(locale) ? { values: timeAxisLabels(locale) } : {}) },
+          { ...AXIS, size: 52, values: (_u, ticks) => ticks.map((tick) => shortNumber(tick)) },
         ],
         series: [
           {},
           {
-            label: metric.label,
+            label,
             stroke: metric.color,
             width: 2,
             spanGaps: false,
@@ -98,7 +101,7 @@ export function MetricChart({ scans: allScans, metric, mode, spans, range }: Met
       plot.current = null;
       chart.destroy();
     };
-  }, [scans, values, metric, spans]);
+  }, [scans, values, metric, label, locale, spans]);
 
   const index = hovered ?? scans.length - 1;
   // Without a pointer the chart is read with the keys: arrows step from scan to scan, Home and End go to the first and
@@ -129,16 +132,27 @@ export function MetricChart({ scans: allScans, metric, mode, spans, range }: Met
   };
   const scan = scans[index];
   const value = values[index] ?? null;
-  const shown =
-    mode === 'gains' && value !== null && value > 0 ? `+${formatInteger(value)}` : formatInteger(value);
+  const shown = mode === 'gains' ? signedNumber(value) : fullNumber(value);
   return (
     <figure className="min-w-0 rounded-lg border border-slate-800 bg-slate-950/40 p-2 sm:p-3">
       <figcaption className="mb-1 flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
         <span className="font-semibold text-white">
-          {metric.label}
-          {mode === 'gains' && <span className="font-normal text-slate-400"> gained per scan</span>}
+          {mode === 'gains' ? (
+            <Trans
+              id="governor.chart.gainedPerScan"
+              values={{ counter: label }}
+              components={{ 0: <span className="font-normal text-slate-400" /> }}
+            />
+          ) : (
+            label
+          )}
         </span>
-        <span data-testid="chart-readout" aria-live="polite" className="text-slate-300 tabular-nums">
+        <span
+          data-testid="chart-readout"
+          aria-live="polite"
+          dir="ltr"
+          className="text-slate-300 tabular-nums"
+        >
           {scan ? `${scanTime(scan.takenAt)} · ${shown}` : '-'}
         </span>
       </figcaption>
@@ -148,11 +162,11 @@ export function MetricChart({ scans: allScans, metric, mode, spans, range }: Met
         data-testid={`chart-${metric.key}`}
         tabIndex={0}
         role="slider"
-        aria-label={`${metric.label} chart: arrow keys read scan by scan`}
+        aria-label={t('governor.chart.slider', { counter: label })}
         aria-valuemin={1}
         aria-valuemax={Math.max(1, scans.length)}
         aria-valuenow={index + 1}
-        aria-valuetext={scan ? `${scanTime(scan.takenAt)}: ${shown}` : 'no scan'}
+        aria-valuetext={scan ? `${scanTime(scan.takenAt)}: ${shown}` : t('governor.chart.noScan')}
         onKeyDown={step}
         className="w-full rounded focus-visible:outline-2 focus-visible:outline-sky-400"
       />

@@ -1,15 +1,16 @@
-import { formatInteger } from '@kingdom-stats/core';
 import type { GovernorDkp, GovernorResponse } from '@kingdom-stats/core/api';
 import { Section } from '../../components/layout/Section.tsx';
-import { formatPercent, formatSigned } from '../kd-dashboard/format.ts';
-import { dayRange } from './format.ts';
+import { fullNumber, signedNumber } from '../../format.ts';
+import { type MessageId, translate, useT } from '../../i18n/i18n.ts';
+import { dayRange, reachedPercent } from './format.ts';
 
 /**
  * On a phone DKP, Reached and Rank are far to the right: the Period column stays put while the table scrolls
  * sideways, so a row's numbers are never read without knowing its season or war. Solid background (the card's
  * colour over the page) so the numbers pass under it.
  */
-const STUCK = 'sticky left-0 z-[1] bg-slate-900 shadow-[inset_-1px_0_0_rgb(30_41_59)]';
+const STUCK =
+  'sticky start-0 z-[1] bg-slate-900 shadow-[inset_-1px_0_0_rgb(30_41_59)] rtl:shadow-[inset_1px_0_0_rgb(30_41_59)]';
 
 interface PeriodRow {
   key: string;
@@ -19,17 +20,27 @@ interface PeriodRow {
   result: GovernorDkp | null;
 }
 
-const COLUMNS: { label: string; cell: (r: GovernorDkp) => string }[] = [
-  { label: 'Power change', cell: (r) => formatSigned(r.powerChange) },
-  { label: 'T4 kills', cell: (r) => formatInteger(r.t4Kills) },
-  { label: 'T5 kills', cell: (r) => formatInteger(r.t5Kills) },
-  { label: 'T4+T5 KP', cell: (r) => formatInteger(r.killPoints) },
-  { label: 'Dead', cell: (r) => formatInteger(r.dead) },
-  { label: 'Healed', cell: (r) => formatInteger(r.healed) },
-  { label: 'DKP', cell: (r) => formatInteger(r.dkp) },
-  { label: 'Goal', cell: (r) => formatInteger(r.goal) },
-  { label: 'Reached', cell: (r) => formatPercent(r.reached) },
-  { label: 'Rank', cell: (r) => `${r.rank} of ${r.ranked}` },
+// Cells are made while rendering (translate reads the current language then). Numbers are set left to right, so
+// that a sign stays in front of its number in Arabic; the rank is a sentence of its language ('1 من 300').
+const COLUMNS: { label: MessageId; cell: (r: GovernorDkp) => string; sentence?: true }[] = [
+  { label: 'column.powerChange', cell: (r) => signedNumber(r.powerChange) },
+  { label: 'column.t4Kills', cell: (r) => fullNumber(r.t4Kills) },
+  { label: 'column.t5Kills', cell: (r) => fullNumber(r.t5Kills) },
+  { label: 'column.kpT4T5', cell: (r) => fullNumber(r.killPoints) },
+  { label: 'column.dead', cell: (r) => fullNumber(r.dead) },
+  { label: 'column.healed', cell: (r) => fullNumber(r.healed) },
+  { label: 'column.dkp', cell: (r) => fullNumber(r.dkp) },
+  { label: 'governor.period.goal', cell: (r) => fullNumber(r.goal) },
+  { label: 'governor.period.reached', cell: (r) => reachedPercent(r.reached) },
+  {
+    label: 'governor.period.rank',
+    // A farm shown apart has no place: the KvK DKP table lists it after every main (docs/farms.md).
+    cell: (r) =>
+      r.rank === null
+        ? translate('governor.period.farmUnranked')
+        : translate('governor.period.rankOf', { rank: fullNumber(r.rank), ranked: fullNumber(r.ranked) }),
+    sentence: true,
+  },
 ];
 
 /**
@@ -37,6 +48,7 @@ const COLUMNS: { label: string; cell: (r: GovernorDkp) => string }[] = [
  * order for the rank). '-' where the table has no row for the governor.
  */
 export function PeriodResults({ data }: { data: GovernorResponse }) {
+  const { t } = useT();
   const rows: PeriodRow[] = [];
   const placed = new Set<string>();
   for (const season of data.seasons) {
@@ -70,27 +82,23 @@ export function PeriodResults({ data }: { data: GovernorResponse }) {
   }
   if (rows.length === 0) {
     return (
-      <Section id="kvk" title="KvK seasons and wars">
-        <p className="text-sm text-slate-400">This kingdom has no KvK seasons or wars set.</p>
+      <Section id="kvk" title={t('governor.period.title')}>
+        <p className="text-sm text-slate-400">{t('governor.period.none')}</p>
       </Section>
     );
   }
   return (
-    <Section
-      id="kvk"
-      title="KvK seasons and wars"
-      description="The governor's row of the KvK DKP table for each period"
-    >
+    <Section id="kvk" title={t('governor.period.title')} description={t('governor.period.description')}>
       <div className="-mx-3 overflow-x-auto sm:mx-0">
-        <table className="w-full min-w-[56rem] text-right text-sm tabular-nums" data-testid="period-results">
+        <table className="w-full min-w-[56rem] text-end text-sm tabular-nums" data-testid="period-results">
           <thead className="text-xs text-slate-400">
             <tr>
-              <th scope="col" className={`${STUCK} px-2 py-2 text-left font-medium`}>
-                Period
+              <th scope="col" className={`${STUCK} px-2 py-2 text-start font-medium`}>
+                {t('governor.period.period')}
               </th>
               {COLUMNS.map((column) => (
                 <th key={column.label} scope="col" className="px-2 py-2 font-medium whitespace-nowrap">
-                  {column.label}
+                  {t(column.label)}
                 </th>
               ))}
             </tr>
@@ -100,14 +108,16 @@ export function PeriodResults({ data }: { data: GovernorResponse }) {
               <tr key={row.key} className={row.war ? 'text-slate-300' : 'text-slate-100'}>
                 <th
                   scope="row"
-                  className={`${STUCK} px-2 py-2 text-left font-medium whitespace-nowrap ${row.war ? 'pl-5' : ''}`}
+                  className={`${STUCK} px-2 py-2 text-start font-medium whitespace-nowrap ${row.war ? 'ps-5' : ''}`}
                 >
                   {row.label}
                   <span className="block text-xs font-normal text-slate-400">{row.dates}</span>
                 </th>
                 {COLUMNS.map((column) => (
                   <td key={column.label} className="px-2 py-2 whitespace-nowrap">
-                    {row.result ? column.cell(row.result) : '-'}
+                    <span dir={column.sentence ? undefined : 'ltr'}>
+                      {row.result ? column.cell(row.result) : '-'}
+                    </span>
                   </td>
                 ))}
               </tr>

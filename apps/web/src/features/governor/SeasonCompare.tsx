@@ -1,8 +1,10 @@
-import { alignSeasons, formatInteger, seasonSeries } from '@kingdom-stats/core';
+import { alignSeasons, seasonSeries } from '@kingdom-stats/core';
 import type { GovernorResponse } from '@kingdom-stats/core/api';
 import { useId, useMemo, useState } from 'react';
 import { pillButton } from '../../components/controls/styles.ts';
 import { Section } from '../../components/layout/Section.tsx';
+import { fullNumber, signedNumber } from '../../format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { LineChart } from './LineChart.tsx';
 import { CHART_METRICS, type MetricKey } from './series.ts';
 
@@ -12,14 +14,12 @@ const select =
 
 type Season = GovernorResponse['seasons'][number];
 
-const signed = (value: number | null) =>
-  value === null ? '-' : value > 0 ? `+${formatInteger(value)}` : formatInteger(value);
-
 /**
  * One governor across two KvK seasons, aligned by day of season (docs/governor.md "Season against season"): each
  * line is the gain since that season's first scan of the governor, so a season's pace can be read against another's.
  */
 export function SeasonCompare({ data }: { data: GovernorResponse }) {
+  const { t } = useT();
   const withScans = useMemo(
     () =>
       [...data.seasons]
@@ -56,22 +56,23 @@ export function SeasonCompare({ data }: { data: GovernorResponse }) {
 
   if (withScans.length < 2) {
     return (
-      <Section id="seasons-compare" title="Season against season">
+      <Section id="seasons-compare" title={t('governor.seasons.title')}>
         <p className="text-sm text-slate-400" data-testid="season-compare-empty">
           {withScans.length === 0
-            ? 'No KvK season of the kingdom has a scan of this governor.'
-            : `Only KvK ${withScans[0]!.kvkNumber} has scans of this governor: a second season is needed to compare.`}
+            ? t('governor.seasons.none')
+            : t('governor.seasons.onlyOne', { kvk: String(withScans[0]!.kvkNumber) })}
         </p>
       </Section>
     );
   }
   const at = hovered ?? (chart ? chart.xs.length - 1 : -1);
   const day = chart?.xs[at];
+  const counter = t(metric.message);
   return (
     <Section
       id="seasons-compare"
-      title="Season against season"
-      description={`${metric.label} gained since each season's first scan, by days since the KvK opened`}
+      title={t('governor.seasons.title')}
+      description={t('governor.seasons.description', { counter })}
     >
       <div className="mb-3 flex flex-wrap items-end gap-3">
         {[0, 1].map((side) => (
@@ -81,7 +82,7 @@ export function SeasonCompare({ data }: { data: GovernorResponse }) {
               className="flex items-center gap-1.5 text-xs font-medium text-slate-400"
             >
               <span aria-hidden="true" className="size-2.5 rounded-sm" style={{ background: COLORS[side] }} />
-              {side === 0 ? 'Season' : 'Against'}
+              {side === 0 ? t('governor.seasons.season') : t('governor.seasons.against')}
             </label>
             <select
               id={ids[side]}
@@ -102,7 +103,7 @@ export function SeasonCompare({ data }: { data: GovernorResponse }) {
           </div>
         ))}
         <fieldset className="flex flex-wrap gap-1">
-          <legend className="sr-only">Counter</legend>
+          <legend className="sr-only">{t('governor.seasons.counter')}</legend>
           {metrics.map((m) => (
             <button
               key={m.key}
@@ -111,7 +112,7 @@ export function SeasonCompare({ data }: { data: GovernorResponse }) {
               onClick={() => setMetricKey(m.key)}
               className={pillButton(m.key === metric.key, true)}
             >
-              {m.label}
+              {t(m.message)}
             </button>
           ))}
         </fieldset>
@@ -124,11 +125,11 @@ export function SeasonCompare({ data }: { data: GovernorResponse }) {
             aria-live="polite"
           >
             <span className="text-slate-400">
-              {day === undefined ? '-' : `Day ${Math.floor(day) + 1} of KvK`}
+              {day === undefined ? '-' : t('governor.seasons.day', { day: fullNumber(Math.floor(day) + 1) })}
             </span>
             {chart.series.map((s) => (
-              <span key={s.label} style={{ color: s.color }}>
-                {s.label} {signed(s.values[at] ?? null)}
+              <span key={s.label} dir="ltr" style={{ color: s.color }}>
+                {s.label} {signedNumber(s.values[at] ?? null)}
               </span>
             ))}
           </p>
@@ -136,9 +137,13 @@ export function SeasonCompare({ data }: { data: GovernorResponse }) {
             xs={chart.xs}
             series={chart.series}
             time={false}
-            xLabel="Days since the KvK opened"
+            xLabel={t('governor.seasons.axis')}
             testId="season-chart"
-            label={`${metric.label} by day, KvK ${a!.kvkNumber} and KvK ${b!.kvkNumber}`}
+            label={t('governor.seasons.chart', {
+              counter,
+              a: String(a!.kvkNumber),
+              b: String(b!.kvkNumber),
+            })}
             onHover={setHovered}
           />
         </>

@@ -1,4 +1,3 @@
-import { abbreviateNumber, formatInteger } from '@kingdom-stats/core';
 import type { GovernorResponse } from '@kingdom-stats/core/api';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
@@ -9,6 +8,8 @@ import { ErrorPanel, Panel } from '../../components/feedback/Panel.tsx';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { KingdomNav } from '../../components/layout/KingdomNav.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
+import { fullNumber, shortNumber } from '../../format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { kingdomLabel } from '../kingdom.ts';
 import { DiscordPlayers } from './DiscordPlayers.tsx';
 import { scanTime } from './format.ts';
@@ -26,6 +27,7 @@ export function Component() {
 }
 
 function GovernorView({ kd, governorId, code }: { kd: string; governorId: string; code: string }) {
+  const { t } = useT();
   const governor = useGovernor(kd, governorId, code);
   const data = governor.data;
   let body: React.ReactNode;
@@ -35,44 +37,41 @@ function GovernorView({ kd, governorId, code }: { kd: string; governorId: string
   if (governor.isError && isApiError(governor.error, 400)) {
     // The server refuses an ID that is not a number (a link cut short or mistyped): retrying cannot help.
     body = (
-      <Panel title="This is not a governor ID">
-        <p>
-          "{governorId}" in this address is not a governor ID: an ID is the number on the governor's profile.
-          Check the link, or look the governor up in the dashboard's player table.
-        </p>
+      <Panel title={t('governor.notAnId.title')}>
+        <p>{t('governor.notAnId.text', { id: governorId })}</p>
       </Panel>
     );
   } else if (data === undefined && governor.isError) {
-    const message =
-      governor.error instanceof Error ? governor.error.message : 'The governor could not be loaded';
+    const message = governor.error instanceof Error ? governor.error.message : t('governor.loadFailed');
     body = (
       <ErrorPanel message={message} onRetry={() => void governor.refetch()} retrying={governor.isFetching} />
     );
   } else if (data === undefined) {
-    body = <Spinner label="Loading governor" />;
+    body = <Spinner label={t('governor.loading')} />;
   } else if (data.header === null) {
     body = (
-      <Panel title="No scans of this governor">
-        <p>
-          None of {kingdomLabel(kd)}'s scans has a governor with ID {governorId}. Check the ID, or look the
-          governor up in the dashboard's player table.
-        </p>
+      <Panel title={t('governor.noScans.title')}>
+        <p>{t('governor.noScans.text', { kingdom: kingdomLabel(kd), id: governorId })}</p>
       </Panel>
     );
   } else {
     body = <GovernorStory data={data} />;
   }
-  const title = data?.header?.name ?? `Governor ${governorId}`;
+  const title = data?.header?.name ?? t('governor.unnamed', { id: governorId });
   return (
     <>
       <KingdomNav kd={kd} code={code} />
-      <PageHeader title={title} description={`${kingdomLabel(kd)} · Governor ID ${governorId}`} />
+      <PageHeader
+        title={title}
+        description={t('governor.subtitle', { kingdom: kingdomLabel(kd), id: governorId })}
+      />
       {body}
     </>
   );
 }
 
 function GovernorStory({ data }: { data: GovernorResponse }) {
+  const { t } = useT();
   const header = data.header!;
   const spans = useMemo<ShadedSpan[]>(
     () => [
@@ -82,17 +81,21 @@ function GovernorStory({ data }: { data: GovernorResponse }) {
     [data],
   );
   const facts: [string, string][] = [
-    ['Alliance', header.alliance ?? '-'],
-    ['Home kingdom', header.homeKd === null ? '-' : `KD ${header.homeKd}`],
-    ['Power', formatInteger(header.power)],
+    [t('column.alliance'), header.alliance ?? '-'],
+    [t('governor.homeKingdom'), header.homeKd === null ? '-' : t('card.kd', { kd: String(header.homeKd) })],
+    [t('column.power'), fullNumber(header.power)],
     [
-      'DKP goal tier',
+      t('governor.goalTier'),
       header.goalTier
-        ? `${header.goalTier.from}–${header.goalTier.to}M · goal ${abbreviateNumber(header.goalTier.dkpGoal)}`
+        ? t('governor.goalTier.value', {
+            from: fullNumber(header.goalTier.from),
+            to: fullNumber(header.goalTier.to),
+            goal: shortNumber(header.goalTier.dkpGoal),
+          })
         : '-',
     ],
-    ['Last seen', scanTime(header.lastSeen)],
-    ['Scans', formatInteger(data.scans.length)],
+    [t('governor.lastSeen'), scanTime(header.lastSeen)],
+    [t('governor.scans'), fullNumber(data.scans.length)],
   ];
   return (
     <div className="flex flex-col gap-4">
@@ -103,7 +106,9 @@ function GovernorStory({ data }: { data: GovernorResponse }) {
         {facts.map(([label, value]) => (
           <div key={label} className="min-w-0">
             <dt className="text-xs text-slate-400">{label}</dt>
-            <dd className="font-semibold break-words text-white tabular-nums">{value}</dd>
+            <dd className="font-semibold break-words text-white tabular-nums">
+              <bdi>{value}</bdi>
+            </dd>
           </div>
         ))}
       </dl>

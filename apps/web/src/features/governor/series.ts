@@ -1,14 +1,18 @@
 import type { GovernorScan } from '@kingdom-stats/core/api';
+import type { MessageId } from '../../i18n/i18n.ts';
 
-/** The counters the page charts, in the order the charts appear. */
+/**
+ * The counters the page charts, in the order the charts appear. `message` is the name's message id, which the screens
+ * show (`t(metric.message)`).
+ */
 export const CHART_METRICS = [
-  { key: 'power', label: 'Power', color: '#38bdf8' },
-  { key: 'killPoints', label: 'Kill points', color: '#f97316' },
-  { key: 't4Kills', label: 'T4 kills', color: '#a78bfa' },
-  { key: 't5Kills', label: 'T5 kills', color: '#f472b6' },
-  { key: 'dead', label: 'Dead', color: '#ef4444' },
-  { key: 'healed', label: 'Healed', color: '#22c55e' },
-] as const;
+  { key: 'power', message: 'governor.metric.power', color: '#38bdf8' },
+  { key: 'killPoints', message: 'governor.metric.killPoints', color: '#f97316' },
+  { key: 't4Kills', message: 'governor.metric.t4Kills', color: '#a78bfa' },
+  { key: 't5Kills', message: 'governor.metric.t5Kills', color: '#f472b6' },
+  { key: 'dead', message: 'governor.metric.dead', color: '#ef4444' },
+  { key: 'healed', message: 'governor.metric.healed', color: '#22c55e' },
+] as const satisfies readonly { key: string; message: MessageId; color: string }[];
 export type ChartMetric = (typeof CHART_METRICS)[number];
 export type MetricKey = ChartMetric['key'];
 

@@ -5,13 +5,12 @@ import { useKingdomHome } from '../../api/kingdom-home.ts';
 import { Panel } from '../../components/feedback/Panel.tsx';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
+import { useT } from '../../i18n/i18n.ts';
 import { kingdomLabel } from '../kingdom.ts';
 import { formatKvkTime } from './format.ts';
 
-export const LOADING_TEXT = 'Loading kingdom data...';
-export const ERROR_TEXT = 'Failed to load kingdom data';
-
 export function Component() {
+  const { t } = useT();
   const { kdno = '' } = useParams();
   const home = useKingdomHome(kdno);
   const title = kingdomLabel(kdno);
@@ -20,7 +19,7 @@ export function Component() {
     return (
       <>
         <PageHeader title={title} />
-        <Spinner label={LOADING_TEXT} />
+        <Spinner label={t('kingdomHome.loading')} />
       </>
     );
   }
@@ -28,7 +27,7 @@ export function Component() {
     return (
       <>
         <PageHeader title={title} />
-        <Panel title={ERROR_TEXT} tone="error">
+        <Panel title={t('kingdomHome.failed')} tone="error">
           {isApiError(home.error) && <p>{home.error.message}</p>}
           <button
             type="button"
@@ -36,7 +35,7 @@ export function Component() {
             disabled={home.isFetching}
             className="rounded-md bg-sky-600 px-4 py-2 text-sm font-medium text-white hover:bg-sky-500 disabled:opacity-60"
           >
-            {home.isFetching ? 'Retrying...' : 'Retry'}
+            {home.isFetching ? t('error.retrying') : t('error.retry')}
           </button>
         </Panel>
       </>
@@ -46,15 +45,20 @@ export function Component() {
 }
 
 function KingdomHome({ home }: { home: KingdomHomeResponse }) {
+  const { t, locale } = useT();
   const { status, current_kvk: kvk } = home.kvk_info;
   const active = status === 'active';
   const now = Date.now() / 1000;
-  const kvkLabel = active ? 'Current KvK' : kvk && kvk.open_time > now ? 'Next KvK' : 'Last KvK';
+  const kvkLabel = active
+    ? t('kingdomHome.currentKvk')
+    : kvk && kvk.open_time > now
+      ? t('kingdomHome.nextKvk')
+      : t('kingdomHome.lastKvk');
   return (
     <>
       <PageHeader title={kingdomLabel(home.kd)} description={home.name ?? undefined} />
       <section
-        aria-label="KvK status"
+        aria-label={t('kingdomHome.status')}
         className={`flex items-center gap-3 rounded-xl border px-4 py-4 sm:px-6 ${
           active ? 'border-emerald-500/50 bg-emerald-500/15' : 'border-slate-700 bg-slate-900'
         }`}
@@ -68,7 +72,7 @@ function KingdomHome({ home }: { home: KingdomHomeResponse }) {
           data-status={status}
           className={`text-xl font-bold ${active ? 'text-emerald-300' : 'text-slate-200'}`}
         >
-          {active ? 'KvK Active' : 'Offseason'}
+          {active ? t('kingdomHome.active') : t('kingdomHome.offseason')}
         </p>
       </section>
 
@@ -82,27 +86,27 @@ function KingdomHome({ home }: { home: KingdomHomeResponse }) {
           </div>
           <div className="rounded-xl border border-slate-800 bg-slate-900/60 px-4 py-3">
             <dt className="text-xs font-medium tracking-wide text-slate-400 uppercase">
-              {kvk.open_time > now ? 'Opens' : 'Opened'}
+              {kvk.open_time > now ? t('kingdomHome.opens') : t('kingdomHome.opened')}
             </dt>
             <dd className="mt-1 text-lg font-semibold text-slate-100 tabular-nums" data-testid="kvk-open">
               <time dateTime={new Date(kvk.open_time * 1000).toISOString()}>
-                {formatKvkTime(kvk.open_time)}
+                {formatKvkTime(kvk.open_time, locale)}
               </time>
             </dd>
           </div>
           <div className="rounded-xl border border-slate-800 bg-slate-900/60 px-4 py-3">
             <dt className="text-xs font-medium tracking-wide text-slate-400 uppercase">
-              {kvk.close_time > now ? 'Closes' : 'Closed'}
+              {kvk.close_time > now ? t('kingdomHome.closes') : t('kingdomHome.closed')}
             </dt>
             <dd className="mt-1 text-lg font-semibold text-slate-100 tabular-nums" data-testid="kvk-close">
               <time dateTime={new Date(kvk.close_time * 1000).toISOString()}>
-                {formatKvkTime(kvk.close_time)}
+                {formatKvkTime(kvk.close_time, locale)}
               </time>
             </dd>
           </div>
         </dl>
       ) : (
-        <p className="mt-4 text-sm text-slate-400">No KvK is scheduled for this kingdom yet.</p>
+        <p className="mt-4 text-sm text-slate-400">{t('kingdomHome.noKvk')}</p>
       )}
     </>
   );

@@ -1,4 +1,3 @@
-import { LOGIN_DISABLED_MESSAGE } from '@kingdom-stats/core/api';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { login, useSignOut } from '../../api/auth.ts';
@@ -11,19 +10,18 @@ import { inputClass, primaryButton, secondaryButton } from '../../components/con
 import { ErrorPanel } from '../../components/feedback/Panel.tsx';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { Logo, PRODUCT_NAME } from '../../components/layout/AppShell.tsx';
+import { useT } from '../../i18n/i18n.ts';
 import { Notice } from '../admin-shared/Notice.tsx';
 
-export const LOGIN_TITLE = 'Kingdom Login';
-export const SESSION_EXPIRED_TEXT = 'Your session has expired. Please sign in again.';
-
 function Card({ children }: { children: ReactNode }) {
+  const { t } = useT();
   return (
     <div className="mx-auto w-full max-w-md rounded-2xl border border-slate-800 bg-slate-900/70 p-6 shadow-xl shadow-black/30 sm:p-8">
-      <title>{`${LOGIN_TITLE} · ${PRODUCT_NAME}`}</title>
+      <title>{`${t('login.title')} · ${PRODUCT_NAME}`}</title>
       <div className="mb-6 flex flex-col items-center text-center">
         <Logo className="size-11" />
-        <h1 className="mt-3 text-2xl font-bold tracking-tight text-white">{LOGIN_TITLE}</h1>
-        <p className="mt-1 text-sm text-slate-400">Staff sign-in for kingdom leaders and administrators.</p>
+        <h1 className="mt-3 text-2xl font-bold tracking-tight text-white">{t('login.title')}</h1>
+        <p className="mt-1 text-sm text-slate-400">{t('login.lead')}</p>
       </div>
       {children}
     </div>
@@ -35,6 +33,7 @@ function Card({ children }: { children: ReactNode }) {
  * with LOGIN_ENABLED=true it signs in and returns to the page the person came from.
  */
 export function Component() {
+  const { t } = useT();
   const config = usePublicConfig();
   const session = useSession();
   const signOut = useSignOut();
@@ -66,14 +65,16 @@ export function Component() {
     return (
       <Card>
         <p className="text-center text-sm text-slate-300">
-          You are signed in{session.user?.username ? ` as ${session.user.username}` : ''}.
+          {session.user?.username
+            ? t('login.signedInAs', { username: session.user.username })
+            : t('login.signedIn')}
         </p>
         <div className="mt-5 flex flex-col gap-2 sm:flex-row sm:justify-center">
           <Link to="/admin/settings" className={primaryButton}>
-            Go to Kingdom Management
+            {t('login.toManagement')}
           </Link>
           <button type="button" className={secondaryButton} onClick={() => void signOut()}>
-            Sign Out
+            {t('header.signOut')}
           </button>
         </div>
       </Card>
@@ -83,11 +84,11 @@ export function Component() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!enabled) {
-      setMessage({ tone: 'info', text: LOGIN_DISABLED_MESSAGE });
+      setMessage({ tone: 'info', text: t('login.disabled') });
       return;
     }
     if (!username.trim() || !password) {
-      setMessage({ tone: 'error', text: 'Username and password are required' });
+      setMessage({ tone: 'error', text: t('login.required') });
       return;
     }
     setBusy(true);
@@ -100,7 +101,7 @@ export function Component() {
       setBusy(false);
       setMessage({
         tone: 'error',
-        text: isApiError(error) ? error.message : 'Could not reach the server. Please try again.',
+        text: isApiError(error) ? error.message : t('login.unreachable'),
       });
     }
   };
@@ -109,20 +110,20 @@ export function Component() {
     <Card>
       {expired && enabled && (
         <Notice tone="warning" className="mb-4">
-          {SESSION_EXPIRED_TEXT}
+          {t('login.expired')}
         </Notice>
       )}
       {!enabled && (
         <div className="mb-5 flex justify-center">
           <span className="rounded-full border border-amber-400/50 bg-amber-400/10 px-3 py-1 text-xs font-semibold tracking-wide text-amber-200 uppercase">
-            Coming Soon
+            {t('login.comingSoon')}
           </span>
         </div>
       )}
-      <form onSubmit={submit} noValidate className="space-y-4" aria-label={LOGIN_TITLE}>
+      <form onSubmit={submit} noValidate className="space-y-4" aria-label={t('login.title')}>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={userId} className="text-sm font-medium text-slate-200">
-            Username
+            {t('login.username')}
           </label>
           <input
             id={userId}
@@ -136,7 +137,7 @@ export function Component() {
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={passwordId} className="text-sm font-medium text-slate-200">
-            Password
+            {t('login.password')}
           </label>
           <input
             id={passwordId}
@@ -155,20 +156,18 @@ export function Component() {
           disabled={busy}
           className={`${primaryButton} h-10 w-full ${enabled ? '' : 'bg-slate-700 text-slate-300 hover:bg-slate-700'}`}
         >
-          {enabled ? (busy ? 'Signing in...' : 'Sign In') : 'Coming Soon'}
+          {enabled ? (busy ? t('login.signingIn') : t('login.signIn')) : t('login.comingSoon')}
         </button>
       </form>
       {!enabled && <HostSetup />}
       <p className="mt-6 text-center text-sm">
         <Link to="/" className="text-sky-400 underline-offset-4 hover:underline">
-          Back to Home
+          {t('demo.backHome')}
         </Link>
       </p>
     </Card>
   );
 }
-
-export const HOST_SETUP_TITLE = 'Hosting this site? Turn sign-in on';
 
 const command = 'block overflow-x-auto rounded-md bg-slate-950 px-3 py-2 font-mono text-xs text-slate-100';
 
@@ -177,29 +176,32 @@ const command = 'block overflow-x-auto rounded-md bg-slate-950 px-3 py-2 font-mo
  * default account (a default password would open every installation), so it says exactly what to run on the server.
  */
 function HostSetup() {
+  const { t } = useT();
   return (
     <section
       aria-labelledby="host-setup"
       className="mt-6 rounded-xl border border-slate-700 bg-slate-950/50 p-4 text-sm text-slate-300"
     >
       <h2 id="host-setup" className="font-semibold text-white">
-        {HOST_SETUP_TITLE}
+        {t('login.host.title')}
       </h2>
-      <p className="mt-1">Sign-in is off on this server. On the machine that runs it:</p>
-      <ol className="mt-3 list-decimal space-y-3 pl-5">
+      <p className="mt-1">{t('login.host.off')}</p>
+      <ol className="mt-3 list-decimal space-y-3 ps-5">
         <li>
-          Create the first superadmin; it asks for the password:
-          <code className={`${command} mt-1`}>npm run cli -- user add &lt;name&gt; --role superadmin</code>
+          {t('login.host.step1')}
+          <code dir="ltr" className={`${command} mt-1`}>
+            npm run cli -- user add &lt;name&gt; --role superadmin
+          </code>
         </li>
         <li>
-          Stop the server and start it again with sign-in on:
-          <code className={`${command} mt-1`}>LOGIN_ENABLED=true npm start</code>
+          {t('login.host.step2')}
+          <code dir="ltr" className={`${command} mt-1`}>
+            LOGIN_ENABLED=true npm start
+          </code>
         </li>
-        <li>Come back to this page and sign in.</li>
+        <li>{t('login.host.step3')}</li>
       </ol>
-      <p className="mt-3 text-xs text-slate-400">
-        Viewers do not sign in: they open a kingdom's link with its access code.
-      </p>
+      <p className="mt-3 text-xs text-slate-400">{t('login.host.viewers')}</p>
     </section>
   );
 }

@@ -9,19 +9,16 @@ import {
   initialMonth,
   isSelectable,
   isSelectionComplete,
-  MONTH_NAMES,
   monthGrid,
   monthHasSelectableDays,
-  monthTitle,
   pickDay,
   type RangeSelection,
-  rangeLabel,
-  selectionHint,
-  WEEKDAY_HEADERS,
 } from '@kingdom-stats/core';
 import { useState } from 'react';
 import { iconButton, primaryButton, secondaryButton } from '../../components/controls/styles.ts';
 import { Modal } from '../../components/overlay/Modal.tsx';
+import { useT } from '../../i18n/i18n.ts';
+import { fullDay, hintText, monthName, rangeText, weekdayHeaders } from './dates.ts';
 
 interface DateRangeModalProps {
   open: boolean;
@@ -39,6 +36,7 @@ export function DateRangeModal({ open, initial, onClose, onApply, now }: DateRan
 }
 
 function DateRangeDialog({ initial, onClose, onApply, now }: Omit<DateRangeModalProps, 'open'>) {
+  const { t, locale } = useT();
   const [today] = useState(() => now ?? Math.floor(Date.now() / 1000));
   const bounds = calendarBounds(today);
   const [selection, setSelection] = useState<RangeSelection>(initial);
@@ -50,8 +48,8 @@ function DateRangeDialog({ initial, onClose, onApply, now }: Omit<DateRangeModal
     <Modal
       open
       onClose={onClose}
-      title="Select Date Range"
-      description={<span data-testid="range-label">{rangeLabel(selection)}</span>}
+      title={t('rally.picker.title')}
+      description={<span data-testid="range-label">{rangeText(selection, locale)}</span>}
       footer={
         <>
           <button
@@ -62,7 +60,7 @@ function DateRangeDialog({ initial, onClose, onApply, now }: Omit<DateRangeModal
               setHover(null);
             }}
           >
-            Clear
+            {t('rally.clear')}
           </button>
           <button
             type="button"
@@ -72,13 +70,13 @@ function DateRangeDialog({ initial, onClose, onApply, now }: Omit<DateRangeModal
               if (isSelectionComplete(selection)) onApply({ start: selection.start, end: selection.end });
             }}
           >
-            Apply Range
+            {t('rally.picker.apply')}
           </button>
         </>
       }
     >
       <p className="mb-3 text-sm text-sky-300" aria-live="polite" data-testid="range-hint">
-        {selectionHint(selection)}
+        {hintText(selection)}
       </p>
       <MonthCalendar
         view={view}
@@ -91,8 +89,7 @@ function DateRangeDialog({ initial, onClose, onApply, now }: Omit<DateRangeModal
         onPick={(day) => setSelection((current) => pickDay(current, day))}
       />
       <p className="mt-3 text-xs text-slate-500">
-        Days are UTC, the game's clock. You can pick from {rangeLabel({ start: bounds.min, end: bounds.max })}
-        .
+        {t('rally.picker.bounds', { range: rangeText({ start: bounds.min, end: bounds.max }, locale) })}
       </p>
     </Modal>
   );
@@ -109,11 +106,6 @@ interface MonthCalendarProps {
   onPick: (day: CalendarDay) => void;
 }
 
-function fullDate(day: CalendarDay): string {
-  const parts = dayParts(day);
-  return `${MONTH_NAMES[parts.month - 1]} ${parts.day}, ${parts.year}`;
-}
-
 function MonthCalendar({
   view,
   onView,
@@ -124,10 +116,11 @@ function MonthCalendar({
   onHover,
   onPick,
 }: MonthCalendarProps) {
+  const { t, locale } = useT();
   const previous = addMonths(view, -1);
   const next = addMonths(view, 1);
   const highlight = highlightedRange(selection, hover);
-  const title = monthTitle(view);
+  const title = monthName(view, locale);
 
   return (
     <div className="mx-auto w-full max-w-sm">
@@ -135,12 +128,25 @@ function MonthCalendar({
         <button
           type="button"
           className={iconButton}
-          aria-label="Previous month"
+          aria-label={t('rally.picker.previousMonth')}
           disabled={!monthHasSelectableDays(previous, bounds)}
           onClick={() => onView(previous)}
         >
           <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">
-            <path d="M10 3 5 8l5 5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+            <path
+              d="M10 3 5 8l5 5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              className="rtl:hidden"
+            />
+            <path
+              d="m6 3 5 5-5 5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              className="ltr:hidden"
+            />
           </svg>
         </button>
         <h3 className="text-base font-semibold text-white" aria-live="polite" data-testid="calendar-month">
@@ -149,19 +155,32 @@ function MonthCalendar({
         <button
           type="button"
           className={iconButton}
-          aria-label="Next month"
+          aria-label={t('rally.picker.nextMonth')}
           disabled={!monthHasSelectableDays(next, bounds)}
           onClick={() => onView(next)}
         >
           <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">
-            <path d="m6 3 5 5-5 5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+            <path
+              d="m6 3 5 5-5 5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              className="rtl:hidden"
+            />
+            <path
+              d="M10 3 5 8l5 5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              className="ltr:hidden"
+            />
           </svg>
         </button>
       </div>
       <table className="w-full table-fixed border-separate border-spacing-y-1 text-sm" aria-label={title}>
         <thead>
           <tr>
-            {WEEKDAY_HEADERS.map((weekday) => (
+            {weekdayHeaders(locale).map((weekday) => (
               <th key={weekday} scope="col" className="pb-1 text-center text-xs font-medium text-slate-400">
                 {weekday}
               </th>
@@ -182,14 +201,14 @@ function MonthCalendar({
                 const isToday = day === today;
                 const rangeCell =
                   inRange && highlight
-                    ? `bg-sky-500/20 ${day === highlight.from ? 'rounded-l-lg' : ''} ${day === highlight.to ? 'rounded-r-lg' : ''}`
+                    ? `bg-sky-500/20 ${day === highlight.from ? 'rounded-s-lg' : ''} ${day === highlight.to ? 'rounded-e-lg' : ''}`
                     : '';
                 return (
                   <td key={day} className={`p-0 text-center ${rangeCell}`}>
                     <button
                       type="button"
                       disabled={!selectable}
-                      aria-label={fullDate(day)}
+                      aria-label={fullDay(day, locale)}
                       aria-pressed={endpoint}
                       aria-current={isToday ? 'date' : undefined}
                       data-in-range={inRange || undefined}

@@ -1,4 +1,6 @@
 import { RALLY_DATE_FILTER_OPTIONS, type RallyDateFilter } from '@kingdom-stats/core';
+import { useT } from '../../i18n/i18n.ts';
+import { PERIOD_LABELS } from './dates.ts';
 
 interface PeriodFilterProps {
   value: RallyDateFilter;
@@ -17,10 +19,11 @@ const idle = `${base} border-slate-700 bg-slate-900 text-slate-200 hover:border-
 
 /** Today, Yesterday, This Week, Last Week, Last 30 Days and Custom Range (SPEC Rally Data page). */
 export function PeriodFilter({ value, onPreset, onCustom, periodLabel }: PeriodFilterProps) {
+  const { t } = useT();
   return (
     <div className="flex flex-col gap-2">
       <fieldset className="grid grid-cols-3 gap-2 sm:flex sm:flex-wrap">
-        <legend className="sr-only">Period</legend>
+        <legend className="sr-only">{t('rally.period')}</legend>
         {RALLY_DATE_FILTER_OPTIONS.map((option) => (
           <button
             key={option.value}
@@ -33,7 +36,7 @@ export function PeriodFilter({ value, onPreset, onCustom, periodLabel }: PeriodF
               <svg
                 aria-hidden="true"
                 viewBox="0 0 16 16"
-                className="mr-1.5 hidden size-4 align-[-3px] sm:inline"
+                className="me-1.5 hidden size-4 align-[-3px] sm:inline"
               >
                 <rect
                   x="2"
@@ -48,12 +51,12 @@ export function PeriodFilter({ value, onPreset, onCustom, periodLabel }: PeriodF
                 <path d="M2 6.5h12M5.5 1.5v3m5-3v3" stroke="currentColor" strokeWidth="1.4" />
               </svg>
             )}
-            {option.label}
+            {t(PERIOD_LABELS[option.value])}
           </button>
         ))}
       </fieldset>
       <p className="text-sm text-slate-400" data-testid="rally-period">
-        {periodLabel === null ? '\u00a0' : `${periodLabel} (UTC)`}
+        {periodLabel === null ? '\u00a0' : t('rally.periodUtc', { period: periodLabel })}
       </p>
     </div>
   );

@@ -1,6 +1,8 @@
 import { RALLY_PAGE_SIZES } from '@kingdom-stats/core';
 import { Pager } from '../../components/table/Pager.tsx';
 import { PageSizeSelect } from '../../components/table/PageSizeSelect.tsx';
+import { fullNumber } from '../../format.ts';
+import { useT } from '../../i18n/i18n.ts';
 
 interface RallyFooterProps {
   page: number;
@@ -22,12 +24,13 @@ export function RallyFooter({
   onPageSizeChange,
   disabled,
 }: RallyFooterProps) {
+  const { t } = useT();
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
       <p className="text-sm text-slate-400" aria-live="polite" data-testid="rally-showing">
-        Showing {from} to {to} of {total} {total === 1 ? 'participant' : 'participants'}
+        {t('rally.showing', { from: fullNumber(from), to: fullNumber(to), total, count: fullNumber(total) })}
       </p>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <PageSizeSelect
@@ -40,7 +43,7 @@ export function RallyFooter({
           page={page}
           pageCount={totalPages}
           onPageChange={onPageChange}
-          label="Rally pages"
+          label={t('rally.pages')}
           disabled={disabled}
         />
       </div>

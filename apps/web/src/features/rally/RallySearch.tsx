@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { inputClass, primaryButton, secondaryButton } from '../../components/controls/styles.ts';
+import { useT } from '../../i18n/i18n.ts';
 
 interface RallySearchProps {
   value: string;
@@ -13,6 +14,7 @@ interface RallySearchProps {
 
 /** Search by participant name or ID: applied with Enter or Search, reset with Clear. */
 export function RallySearch({ value, onChange, onSearch, onClear, applied }: RallySearchProps) {
+  const { t } = useT();
   const id = useId();
   return (
     <search>
@@ -24,13 +26,13 @@ export function RallySearch({ value, onChange, onSearch, onClear, applied }: Ral
         }}
       >
         <label htmlFor={id} className="sr-only">
-          Search participants
+          {t('rally.search.label')}
         </label>
         <div className="relative min-w-0 flex-1 sm:max-w-md">
           <svg
             aria-hidden="true"
             viewBox="0 0 16 16"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+            className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
           >
             <circle cx="7" cy="7" r="4.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
             <path d="m10.5 10.5 3.5 3.5" stroke="currentColor" strokeWidth="1.6" />
@@ -41,13 +43,13 @@ export function RallySearch({ value, onChange, onSearch, onClear, applied }: Ral
             value={value}
             maxLength={100}
             onChange={(event) => onChange(event.target.value)}
-            placeholder="Search by participant name or ID"
-            className={`${inputClass} w-full pl-9`}
+            placeholder={t('rally.search.placeholder')}
+            className={`${inputClass} w-full ps-9`}
           />
         </div>
         <div className="flex gap-2">
           <button type="submit" className={`${primaryButton} flex-1 sm:flex-none`}>
-            Search
+            {t('rally.search.submit')}
           </button>
           <button
             type="button"
@@ -55,7 +57,7 @@ export function RallySearch({ value, onChange, onSearch, onClear, applied }: Ral
             onClick={onClear}
             disabled={!applied && value === ''}
           >
-            Clear
+            {t('rally.clear')}
           </button>
         </div>
       </form>

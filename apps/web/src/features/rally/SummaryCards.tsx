@@ -1,5 +1,7 @@
-import { formatInteger } from '@kingdom-stats/core';
 import type { RallySummaryStats } from '@kingdom-stats/core/api';
+import { fullNumber } from '../../format.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { averageText } from './dates.ts';
 
 interface SummaryCardsProps {
   stats: RallySummaryStats;
@@ -7,14 +9,19 @@ interface SummaryCardsProps {
 
 /** Total rallies, total participants and the average per day, for the whole period. */
 export function SummaryCards({ stats }: SummaryCardsProps) {
+  const { t, locale } = useT();
   const cards = [
-    { label: 'Total Rallies', value: formatInteger(stats.total_rallies), accent: 'text-sky-300' },
+    { label: t('rally.totalRallies'), value: fullNumber(stats.total_rallies), accent: 'text-sky-300' },
     {
-      label: 'Total Participants',
-      value: formatInteger(stats.total_participants),
+      label: t('rally.totalParticipants'),
+      value: fullNumber(stats.total_participants),
       accent: 'text-emerald-300',
     },
-    { label: 'Average per Day', value: stats.average_per_day.toFixed(1), accent: 'text-amber-300' },
+    {
+      label: t('rally.averagePerDay'),
+      value: averageText(stats.average_per_day, locale),
+      accent: 'text-amber-300',
+    },
   ];
   return (
     <dl className="grid grid-cols-3 gap-2 sm:gap-3" data-testid="rally-summary">

@@ -1,6 +1,5 @@
 import { ApiError } from '../../api/client.ts';
-
-export const RALLY_FETCH_FAILED = 'Failed to fetch rally data';
+import { translate } from '../../i18n/i18n.ts';
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value : null;
@@ -13,7 +12,7 @@ function text(value: unknown): string | null {
 export function rallyErrorMessage(error: unknown): string {
   if (error instanceof ApiError && typeof error.body === 'object' && error.body !== null) {
     const body = error.body as { detail?: unknown; message?: unknown };
-    return text(body.detail) ?? text(body.message) ?? RALLY_FETCH_FAILED;
+    return text(body.detail) ?? text(body.message) ?? translate('rally.fetchFailed');
   }
-  return RALLY_FETCH_FAILED;
+  return translate('rally.fetchFailed');
 }

@@ -2,19 +2,20 @@ import {
   customParamsOfDays,
   daysOfCustomParams,
   EMPTY_SELECTION,
-  periodLabel,
   type RangeSelection,
-  rangeLabel,
 } from '@kingdom-stats/core';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { type RallyQuery, useRallyData } from '../../api/rally.ts';
 import { InvalidLinkPanel, isInvalidLinkError } from '../../components/feedback/InvalidLink.tsx';
 import { ErrorPanel } from '../../components/feedback/Panel.tsx';
+import { PRODUCT_NAME } from '../../components/layout/AppShell.tsx';
 import { KingdomNav } from '../../components/layout/KingdomNav.tsx';
+import { useT } from '../../i18n/i18n.ts';
 import { kingdomLabel } from '../kingdom.ts';
 import { useRallyView } from './address.ts';
 import { DateRangeModal } from './DateRangeModal.tsx';
+import { periodText, rangeText } from './dates.ts';
 import { rallyErrorMessage } from './errors.ts';
 import { LoadingOverlay } from './LoadingOverlay.tsx';
 import { PeriodFilter } from './PeriodFilter.tsx';
@@ -23,31 +24,31 @@ import { RallyResults } from './RallyResults.tsx';
 import { RallySearch } from './RallySearch.tsx';
 import { SummaryCards } from './SummaryCards.tsx';
 
-export const KD_AND_CODE_REQUIRED = 'KD and code are required';
-
 function Header({ kd }: { kd?: string }) {
+  const { t } = useT();
   return (
     <div className="mb-5 flex flex-col gap-1 sm:flex-row sm:items-end sm:justify-between">
-      <title>{`Rally Data · ${kingdomLabel(kd)} · Kingdom Stats`}</title>
+      <title>{`${t('rally.title')} · ${kingdomLabel(kd)} · ${PRODUCT_NAME}`}</title>
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Rally Data</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('rally.title')}</h1>
         {kd && <p className="mt-1 text-sm text-slate-400">{kingdomLabel(kd)}</p>}
       </div>
       <p className="inline-flex items-center gap-2 text-sm text-slate-400">
         <span aria-hidden="true" className="size-2 rounded-full bg-emerald-400" />
-        Updates every 30 min
+        {t('rally.updates')}
       </p>
     </div>
   );
 }
 
 export function Component() {
+  const { t } = useT();
   const { kd = '', code = '' } = useParams();
   if (kd.trim() === '' || code.trim() === '') {
     return (
       <>
         <Header />
-        <ErrorPanel message={KD_AND_CODE_REQUIRED} />
+        <ErrorPanel message={t('rally.kdAndCodeRequired')} />
       </>
     );
   }
@@ -57,6 +58,7 @@ export function Component() {
 type Change = 'search' | 'other';
 
 function RallyDataView({ kd, code }: { kd: string; code: string }) {
+  const { t, locale } = useT();
   // The period, search and page live in the address (address.ts): shareable, and kept over a reload.
   const { view, change: changeView } = useRallyView();
   const { dateFilter, custom, page, pageSize, search } = view;
@@ -95,7 +97,11 @@ function RallyDataView({ kd, code }: { kd: string; code: string }) {
       })()
     : EMPTY_SELECTION;
   const shownPeriod =
-    dateFilter === 'custom' && custom ? rangeLabel(appliedSelection) : data ? periodLabel(data.period) : null;
+    dateFilter === 'custom' && custom
+      ? rangeText(appliedSelection, locale)
+      : data
+        ? periodText(data.period, locale)
+        : null;
 
   let body: React.ReactNode;
   if (rally.isError && isInvalidLinkError(rally.error)) {
@@ -111,7 +117,7 @@ function RallyDataView({ kd, code }: { kd: string; code: string }) {
   } else if (data === undefined) {
     body = (
       <div className="relative min-h-64 rounded-xl border border-slate-800 bg-slate-900/30">
-        <LoadingOverlay label="Loading Rally Data" />
+        <LoadingOverlay label={t('rally.loading')} />
       </div>
     );
   } else {
@@ -133,7 +139,7 @@ function RallyDataView({ kd, code }: { kd: string; code: string }) {
         />
         <div className="relative" aria-busy={updating}>
           {updating && (
-            <LoadingOverlay label={lastChange === 'search' ? 'Searching...' : 'Updating results...'} />
+            <LoadingOverlay label={lastChange === 'search' ? t('rally.searching') : t('rally.updating')} />
           )}
           {rally.isError ? (
             <ErrorPanel

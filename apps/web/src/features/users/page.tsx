@@ -1,4 +1,5 @@
-import { USER_CREATED_MESSAGE, type UserListItemInfo, type UserRoleName } from '@kingdom-stats/core/api';
+import type { UserListItemInfo, UserRoleName } from '@kingdom-stats/core/api';
+import { Trans } from '@lingui/react';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useCreateUser, useDeleteUser, useUsers } from '../../api/auth.ts';
 import { isApiError } from '../../api/client.ts';
@@ -14,20 +15,18 @@ import { Panel } from '../../components/feedback/Panel.tsx';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { Modal } from '../../components/overlay/Modal.tsx';
+import { type MessageId, useT } from '../../i18n/i18n.ts';
 import { ConfirmDialog } from '../admin-shared/ConfirmDialog.tsx';
 import { Field } from '../admin-shared/Field.tsx';
 import { Notice } from '../admin-shared/Notice.tsx';
 
-export const FETCH_ERROR = 'Failed to fetch users';
-export const CREATE_ERROR = 'Failed to create user';
-export const DELETE_ERROR = 'Failed to delete user';
-export const REQUIRED_TEXT = 'Username and password are required';
 /** SPEC §4: the Add New User modal closes this long after 'User created successfully'. */
 export const CLOSE_AFTER_CREATE_MS = 2000;
 
-const ROLE_LABELS: Record<UserRoleName, string> = { admin: 'Admin', superadmin: 'Super Admin' };
+const ROLE_LABELS: Record<UserRoleName, MessageId> = { admin: 'role.admin', superadmin: 'role.superadmin' };
 
 function RoleBadge({ role }: { role: UserRoleName }) {
+  const { t } = useT();
   const look =
     role === 'superadmin'
       ? 'border-amber-400/50 bg-amber-400/10 text-amber-200'
@@ -36,7 +35,7 @@ function RoleBadge({ role }: { role: UserRoleName }) {
     <span
       className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-semibold ${look}`}
     >
-      {ROLE_LABELS[role]}
+      {t(ROLE_LABELS[role])}
     </span>
   );
 }
@@ -58,6 +57,7 @@ function TrashIcon() {
 
 /** SPEC's User Management (superadmin only; the route guard and the server both check). */
 export function Component() {
+  const { t } = useT();
   const users = useUsers();
   const session = useSession();
   const remove = useDeleteUser();
@@ -74,9 +74,10 @@ export function Component() {
       (u) =>
         needle === '' ||
         u.username.toLowerCase().includes(needle) ||
-        ROLE_LABELS[u.role].toLowerCase().includes(needle),
+        t(ROLE_LABELS[u.role]).toLowerCase().includes(needle),
     );
-  }, [users.data, search]);
+    // The role names searched are the ones shown, in the reader's language (t is new on each render).
+  }, [users.data, search, t]);
 
   const confirmDelete = () => {
     if (!toDelete) return;
@@ -84,30 +85,27 @@ export function Component() {
     remove.mutate(toDelete.id, {
       onSuccess: () => {
         setToDelete(null);
-        setNotice({ tone: 'success', text: `User ${name} deleted` });
+        setNotice({ tone: 'success', text: t('users.deleted', { username: name }) });
       },
     });
   };
 
   return (
     <>
-      <PageHeader
-        title="User Management"
-        description="The administrators of this site and the kingdoms they manage."
-      >
+      <PageHeader title={t('header.userManagement')} description={t('users.description')}>
         <button type="button" className={primaryButton} onClick={() => setAdding(true)}>
-          Add New User
+          {t('users.add')}
         </button>
       </PageHeader>
 
       <div className="mb-4 max-w-sm">
         <label htmlFor={searchId} className="sr-only">
-          Search users
+          {t('users.search')}
         </label>
         <input
           id={searchId}
           type="search"
-          placeholder="Search users"
+          placeholder={t('users.search')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           className={`${inputClass} w-full`}
@@ -120,20 +118,20 @@ export function Component() {
       )}
 
       {users.isPending ? (
-        <Spinner label="Loading users..." />
+        <Spinner label={t('users.loading')} />
       ) : users.isError ? (
-        <Panel title={FETCH_ERROR} tone="error">
+        <Panel title={t('users.fetchFailed')} tone="error">
           <p>{users.error.message}</p>
           <button type="button" className={primaryButton} onClick={() => void users.refetch()}>
-            Retry
+            {t('error.retry')}
           </button>
         </Panel>
       ) : rows.length === 0 ? (
-        <Panel title="No users found" />
+        <Panel title={t('users.none')} />
       ) : (
         <ul
           className="divide-y divide-slate-800 overflow-hidden rounded-xl border border-slate-800"
-          aria-label="Users"
+          aria-label={t('users.list')}
         >
           {rows.map((user) => {
             const isMe = user.id === myId;
@@ -152,12 +150,14 @@ export function Component() {
                 <div className="min-w-0 flex-1">
                   <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
                     <span className="truncate font-medium text-white">{user.username}</span>
-                    {isMe && <span className="text-sm text-slate-400">(You)</span>}
+                    {isMe && <span className="text-sm text-slate-400">{t('users.you')}</span>}
                     <RoleBadge role={user.role} />
                   </p>
                   {user.role === 'admin' && (
                     <p className="mt-0.5 text-xs text-slate-400">
-                      {user.kingdoms.length > 0 ? `Kingdoms: ${user.kingdoms.join(', ')}` : 'No kingdoms yet'}
+                      {user.kingdoms.length > 0
+                        ? t('users.kingdomList', { kingdoms: user.kingdoms.join(', ') })
+                        : t('users.noKingdoms')}
                     </p>
                   )}
                 </div>
@@ -165,8 +165,8 @@ export function Component() {
                   <button
                     type="button"
                     className={`${iconButton} text-slate-400 hover:bg-red-950/60 hover:text-red-300`}
-                    aria-label={`Delete user ${user.username}`}
-                    title="Delete user"
+                    aria-label={t('users.deleteNamed', { username: user.username })}
+                    title={t('users.deleteUser')}
                     onClick={() => {
                       remove.reset();
                       setNotice(null);
@@ -184,17 +184,22 @@ export function Component() {
 
       <ConfirmDialog
         open={toDelete !== null}
-        title="Delete User"
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
+        title={t('users.confirm.title')}
+        confirmLabel={t('users.confirm.delete')}
+        busyLabel={t('users.confirm.deleting')}
         busy={remove.isPending}
-        error={remove.isError ? (isApiError(remove.error) ? remove.error.message : DELETE_ERROR) : null}
+        error={
+          remove.isError ? (isApiError(remove.error) ? remove.error.message : t('users.deleteFailed')) : null
+        }
         onConfirm={confirmDelete}
         onClose={() => setToDelete(null)}
       >
         <p>
-          Are you sure you want to delete <strong className="text-white">{toDelete?.username}</strong>? They
-          are signed out at once and can no longer sign in.
+          <Trans
+            id="users.confirm.text"
+            values={{ username: toDelete?.username ?? '' }}
+            components={{ 0: <strong className="text-white" /> }}
+          />
         </p>
       </ConfirmDialog>
       <AddUserModal open={adding} onClose={() => setAdding(false)} />
@@ -203,6 +208,7 @@ export function Component() {
 }
 
 function AddUserModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useT();
   const create = useCreateUser();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -234,7 +240,7 @@ function AddUserModal({ open, onClose }: { open: boolean; onClose: () => void })
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!username.trim() || !password) {
-      setMessage({ tone: 'error', text: REQUIRED_TEXT });
+      setMessage({ tone: 'error', text: t('login.required') });
       return;
     }
     const kds = kingdoms
@@ -242,7 +248,7 @@ function AddUserModal({ open, onClose }: { open: boolean; onClose: () => void })
       .filter(Boolean)
       .map(Number);
     if (kds.some((kd) => !Number.isInteger(kd) || kd < 1 || kd > 99999)) {
-      setMessage({ tone: 'error', text: 'Kingdoms must be kingdom numbers separated by commas' });
+      setMessage({ tone: 'error', text: t('users.kingdomsInvalid') });
       return;
     }
     setMessage(null);
@@ -250,11 +256,11 @@ function AddUserModal({ open, onClose }: { open: boolean; onClose: () => void })
       { username: username.trim(), password, role, kingdoms: role === 'admin' ? kds : [] },
       {
         onSuccess: () => {
-          setMessage({ tone: 'success', text: USER_CREATED_MESSAGE });
+          setMessage({ tone: 'success', text: t('users.created') });
           closeTimer.current = setTimeout(close, CLOSE_AFTER_CREATE_MS);
         },
         onError: (error) =>
-          setMessage({ tone: 'error', text: isApiError(error) ? error.message : CREATE_ERROR }),
+          setMessage({ tone: 'error', text: isApiError(error) ? error.message : t('users.createFailed') }),
       },
     );
   };
@@ -264,20 +270,20 @@ function AddUserModal({ open, onClose }: { open: boolean; onClose: () => void })
     <Modal
       open={open}
       onClose={close}
-      title="Add New User"
+      title={t('users.add')}
       footer={
         <>
           <button type="button" className={secondaryButton} onClick={close}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="submit" form={ids.form} className={primaryButton} disabled={create.isPending || done}>
-            {create.isPending ? 'Creating...' : 'Create User'}
+            {create.isPending ? t('users.creating') : t('users.create')}
           </button>
         </>
       }
     >
       <form id={ids.form} onSubmit={submit} noValidate className="space-y-4">
-        <Field label="Username" htmlFor={ids.username}>
+        <Field label={t('login.username')} htmlFor={ids.username}>
           <input
             id={ids.username}
             value={username}
@@ -288,7 +294,7 @@ function AddUserModal({ open, onClose }: { open: boolean; onClose: () => void })
             data-autofocus
           />
         </Field>
-        <Field label="Password" htmlFor={ids.password} hint="At least 8 characters.">
+        <Field label={t('login.password')} htmlFor={ids.password} hint={t('users.passwordHint')}>
           <input
             id={ids.password}
             type="password"
@@ -298,23 +304,19 @@ function AddUserModal({ open, onClose }: { open: boolean; onClose: () => void })
             className={inputClass}
           />
         </Field>
-        <Field label="Role" htmlFor={ids.role}>
+        <Field label={t('users.role')} htmlFor={ids.role}>
           <select
             id={ids.role}
             value={role}
             onChange={(e) => setRole(e.target.value as UserRoleName)}
             className={selectClass}
           >
-            <option value="admin">Admin</option>
-            <option value="superadmin">Super Admin</option>
+            <option value="admin">{t('role.admin')}</option>
+            <option value="superadmin">{t('role.superadmin')}</option>
           </select>
         </Field>
         {role === 'admin' && (
-          <Field
-            label="Kingdoms"
-            htmlFor={ids.kingdoms}
-            hint="The kingdoms this admin manages, e.g. 2101, 2102."
-          >
+          <Field label={t('users.kingdoms')} htmlFor={ids.kingdoms} hint={t('users.kingdomsHint')}>
             <input
               id={ids.kingdoms}
               value={kingdoms}
