@@ -322,6 +322,7 @@ function Body({
                 search,
                 rows,
                 activeColumns: data.activeColumns,
+                reviewMarks: data.reviewMarks,
               })
             }
           />
