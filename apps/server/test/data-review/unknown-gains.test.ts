@@ -1,6 +1,7 @@
 import {
   type DkpRow,
   dashboardResponseSchema,
+  governorResponseSchema,
   kdDashboardResponseSchema,
   type PlayerRow,
 } from '@kingdom-stats/core/api';
@@ -77,6 +78,16 @@ describe('gains that went down and flags between the ends (issue 36 item 3)', ()
         updated_at: 1,
       })
       .execute();
+    // A KvK season over the scans: the governor page shows its KD DKP row for it.
+    await db
+      .insertInto('kvk_seasons')
+      .values({
+        kingdom_kd: KD,
+        kvk_number: 1,
+        open_time: Date.parse('2026-05-31T00:00:00Z') / 1000,
+        close_time: Date.parse('2026-06-30T00:00:00Z') / 1000,
+      })
+      .execute();
     const scans = (
       await db.selectFrom('scans').select('id').where('kingdom_kd', '=', KD).orderBy('taken_at').execute()
     ).map((s) => s.id);
@@ -101,6 +112,11 @@ describe('gains that went down and flags between the ends (issue 36 item 3)', ()
     const answer = await r.t.app.inject(`/api/kd-dashboard/${KD}/data/${r.code}`);
     expect(answer.statusCode).toBe(200);
     return kdDashboardResponseSchema.parse(answer.json());
+  };
+  const seasonResult = async (id: number) => {
+    const answer = await r.t.app.inject(`/api/governor/${KD}/${id}/${r.code}`);
+    expect(answer.statusCode).toBe(200);
+    return governorResponseSchema.parse(answer.json()).seasons[0];
   };
   const row = (rows: readonly PlayerRow[], id: number) => rows.find((each) => each['Gov ID'] === id)!;
   const dkpRow = (rows: readonly DkpRow[], id: number) => rows.find((each) => each['Governor ID'] === id)!;
@@ -143,6 +159,13 @@ describe('gains that went down and flags between the ends (issue 36 item 3)', ()
     });
     expect(dkpRow(kvk.playerData, 301)).not.toHaveProperty('decreased');
     expect(kvk.reviewMarks?.['301']?.decreased).toEqual(DECREASED);
+    // The governor page's season row: the KD DKP row, unknown, naming the gains.
+    expect((await seasonResult(301))?.result).toMatchObject({
+      dkp: null,
+      reached: null,
+      rank: 3,
+      decreased: DECREASED,
+    });
   });
 
   it('every flag accepted: the gains stay unknown and marked; the last scan corrected: the number is back', async () => {
@@ -182,6 +205,8 @@ describe('gains that went down and flags between the ends (issue 36 item 3)', ()
       'DKP Score': 37_500_000,
       Reached: 37.5,
     });
+    expect((await seasonResult(301))?.result?.dkp).toBe(37_500_000);
+    expect((await seasonResult(301))?.result).not.toHaveProperty('decreased');
   });
 
   it('an open flag on a scan between a governor’s ends marks it on both dashboards', async () => {

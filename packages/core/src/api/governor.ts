@@ -50,6 +50,11 @@ export const governorDkpSchema = z.object({
   rank: z.number().int(),
   /** How many governors that period ranks. */
   ranked: z.number().int(),
+  /**
+   * Issue 36: the counters whose gain went down in that period (a misread at one end), whose values here are
+   * unknown (docs/data-quality.md, "Gains that went down"); absent when none.
+   */
+  decreased: z.array(z.string()).optional(),
 });
 export type GovernorDkp = z.infer<typeof governorDkpSchema>;
 

@@ -66,7 +66,11 @@ export function reviewMarkText(mark: Mark): string {
  * as the partial-period mark's are.
  */
 export function ReviewMark({ governorId }: { governorId: number }) {
-  const mark = useContext(ReviewMarksContext)?.[String(governorId)];
+  return <ReviewMarkOf mark={useContext(ReviewMarksContext)?.[String(governorId)]} />;
+}
+
+/** ReviewMark of a mark given (the governor page's periods, which have no table context). */
+export function ReviewMarkOf({ mark }: { mark: Mark | undefined }) {
   if (!hasReviewMark(mark)) return null;
   const underReview = mark.underReview.length > 0 || (mark.decreased?.length ?? 0) > 0;
   const text = reviewMarkText(mark);

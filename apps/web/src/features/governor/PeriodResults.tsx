@@ -1,6 +1,7 @@
 import { formatInteger } from '@kingdom-stats/core';
 import type { GovernorDkp, GovernorResponse } from '@kingdom-stats/core/api';
 import { Section } from '../../components/layout/Section.tsx';
+import { ReviewMarkOf } from '../../components/table/ReviewMark.tsx';
 import { formatPercent, formatSigned } from '../kd-dashboard/format.ts';
 import { dayRange } from './format.ts';
 
@@ -102,7 +103,17 @@ export function PeriodResults({ data }: { data: GovernorResponse }) {
                   scope="row"
                   className={`${STUCK} px-2 py-2 text-left font-medium whitespace-nowrap ${row.war ? 'pl-5' : ''}`}
                 >
-                  {row.label}
+                  <span className="inline-flex items-center gap-1">
+                    {row.label}
+                    {/* Issue 36: gains that went down are unknown here, as on the KvK DKP table. */}
+                    <ReviewMarkOf
+                      mark={
+                        row.result?.decreased
+                          ? { underReview: [], corrected: [], decreased: row.result.decreased }
+                          : undefined
+                      }
+                    />
+                  </span>
                   <span className="block text-xs font-normal text-slate-400">{row.dates}</span>
                 </th>
                 {COLUMNS.map((column) => (
