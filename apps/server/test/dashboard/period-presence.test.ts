@@ -144,7 +144,7 @@ function plainPeriod(rows: readonly HistoryRow[], start: number, end: number): P
         const b = value(last[c]);
         return [c, a === null || b === null || wentDown(c) ? null : b - a];
       }),
-    );
+    ) as PeriodStat['gains'];
     return {
       governorId,
       firstAt: first.taken_at,
