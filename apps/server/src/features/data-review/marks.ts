@@ -272,7 +272,8 @@ export async function withReviewMarks<T extends MarkableAnswer>(
 /**
  * An answer's rows as the API gives them, their governors, and the gains that went down: a row built from a period
  * carries them as `decreased` (dashboard period-rows.ts, kd-dashboard rows.ts), which the answer says in its marks
- * instead (and, on the dashboard, `summed`, what its sums add: no part of the API). Rows without it are kept as they are (the cached objects); the few with it are copied without it.
+ * instead (and, on the dashboard, `summed`, what its sums add: no part of the API). Rows without it are kept as
+ * they are (the cached objects); the few with it are copied without it.
  */
 export function rowsWithoutDecreased(
   playerData: readonly object[],
@@ -281,15 +282,13 @@ export function rowsWithoutDecreased(
   const governorIds: number[] = [];
   const decreased = new Map<number, readonly string[]>();
   const rows = playerData.map((row) => {
-    const {
-      decreased: fields,
-      summed: _summed,
-      ...rest
-    } = row as Record<string, unknown> & { decreased?: readonly string[]; summed?: unknown };
-    const id = rest[idKey];
+    const fields = row as Record<string, unknown> & { decreased?: readonly string[]; summed?: unknown };
+    const id = fields[idKey];
     if (typeof id === 'number') governorIds.push(id);
-    if (fields === undefined) return row;
-    if (typeof id === 'number') decreased.set(id, fields);
+    // Nearly every row has none: kept as it is, not copied (an export answers 16,000 rows).
+    if (fields.decreased === undefined) return row;
+    const { decreased: went, summed: _summed, ...rest } = fields;
+    if (typeof id === 'number') decreased.set(id, went);
     return rest;
   });
   return { rows, governorIds, decreased };
