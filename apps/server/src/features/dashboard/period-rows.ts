@@ -68,13 +68,13 @@ export const STAT_GAINS: Readonly<Record<StatName, GainColumn>> = {
  */
 export interface PeriodDkp {
   score: (gains: StatGains) => number | null;
-  gains: ReadonlySet<GainColumn>;
+  gains: readonly GainColumn[];
 }
 
 export function periodDkpScorer(formula: StatsFormula): PeriodDkp {
   return {
     score: dkpScorer(formula),
-    gains: new Set(enabledTerms(formula).map((term) => STAT_GAINS[term.stat])),
+    gains: [...new Set(enabledTerms(formula).map((term) => STAT_GAINS[term.stat]))],
   };
 }
 
@@ -136,7 +136,7 @@ export function buildPlayerRow(stat: PeriodStat, context: RowContext): PlayerRow
     'KP (T4+T5)': unlessDecreased(d, ['t4_kills', 't5_kills'], gameKp),
     Dead: g.dead,
     Healed: g.healed,
-    DKP: unlessDecreased(d, [...context.dkp.gains], dkp),
+    DKP: unlessDecreased(d, context.dkp.gains, dkp),
     Evolution: evolution(startPower, powerChange),
     'Kill Points': kill,
     'Death Points': death,
