@@ -129,12 +129,31 @@ describe('the demo dashboard', () => {
 
   it('sums camps and kingdoms over the player rows', () => {
     const metrics = full.campSummary.headers.slice(2);
+    expect(full.formulaString).toBe('T4 Kills x 10 + T5 Kills x 20 + Dead Troops x 15');
+    // A sum's KP and DKP are the formula over its summed known gains (issue 36: a governor whose Dead went down has
+    // DKP unknown but his kills still count; docs/dashboard.md, "Summaries").
+    const weighted = (rows: PlayerRow[], terms: [keyof PlayerRow, number][]) => {
+      const sums = terms.map(([column]) => sum(rows.map((row) => row[column] as number | null)));
+      if (sums.every((each) => each === null)) return null;
+      return terms.reduce((total, [, weight], i) => total + weight * (sums[i] ?? 0), 0);
+    };
+    const expected = (header: string, rows: PlayerRow[]) =>
+      header === 'KP (T4+T5)'
+        ? weighted(rows, [
+            ['T4 Kills', 10],
+            ['T5 Kills', 20],
+          ])
+        : header === 'DKP'
+          ? weighted(rows, [
+              ['T4 Kills', 10],
+              ['T5 Kills', 20],
+              ['Dead', 15],
+            ])
+          : sum(rows.map((row) => row[header as keyof PlayerRow] as number | null));
     const expectRow = (summaryRow: (string | number | null)[], rows: PlayerRow[], offset: number) => {
       expect(summaryRow[offset]).toBe(rows.length);
       metrics.forEach((header, i) => {
-        expect(summaryRow[offset + 1 + i]).toBe(
-          sum(rows.map((row) => row[header as keyof PlayerRow] as number | null)),
-        );
+        expect(summaryRow[offset + 1 + i]).toBe(expected(header, rows));
       });
     };
     for (const campRow of full.campSummary.data) {

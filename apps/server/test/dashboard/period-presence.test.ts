@@ -133,13 +133,19 @@ function plainPeriod(rows: readonly HistoryRow[], start: number, end: number): P
   return [...byGovernor.entries()].map(([governorId, seen]) => {
     const first = seen[0]!;
     const last = seen.at(-1)!;
+    // A counter the game only adds to (every one but acclaim) that went down has an unknown gain (issue 36).
+    const wentDown = (c: (typeof GAIN_COLUMNS)[number]) => {
+      const a = value(first[c]);
+      const b = value(last[c]);
+      return c !== 'acclaim' && a !== null && b !== null && b < a;
+    };
     const gains = Object.fromEntries(
       GAIN_COLUMNS.map((c) => {
         const a = value(first[c]);
         const b = value(last[c]);
-        return [c, a === null || b === null ? null : b - a];
+        return [c, a === null || b === null || wentDown(c) ? null : b - a];
       }),
-    );
+    ) as PeriodStat['gains'];
     return {
       governorId,
       firstAt: first.taken_at,
@@ -150,6 +156,7 @@ function plainPeriod(rows: readonly HistoryRow[], start: number, end: number): P
       startPower: value(first.power),
       power: value(last.power),
       gains,
+      decreased: GAIN_COLUMNS.filter(wentDown),
     } as PeriodStat;
   });
 }

@@ -31,16 +31,19 @@ describe('viewer marks', () => {
     expect(await kdDkpMarks()).toBeUndefined();
   });
 
-  it('a flag on a scan between the period’s ends does not mark the gain', async () => {
+  it('a flag on a scan between the period’s ends marks the governor too (issue 36: the series is in doubt)', async () => {
     const middle = await flagValue(r.db, {
       scanId: r.scans[1]!,
       governorId: 102,
       field: 'power',
       check: 'power_jump',
+      reason: 'Power jumped',
     });
-    expect(await dashboardMarks()).toBeUndefined();
-    expect(await kdDkpMarks()).toBeUndefined();
+    const marked = { '102': { underReview: [{ field: 'power', reason: 'Power jumped' }], corrected: [] } };
+    expect(await dashboardMarks()).toEqual(marked);
+    expect(await kdDkpMarks()).toEqual(marked);
     await asAdmin(r, 'POST', `/flags/${middle}/accept`, {});
+    expect(await dashboardMarks()).toBeUndefined();
   });
 
   it('an open flag on the period’s last scan marks that governor only, with its reason; accepting it removes the mark', async () => {

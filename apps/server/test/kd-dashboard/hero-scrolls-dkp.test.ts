@@ -95,26 +95,40 @@ describe('KD DKP on the Hero Scrolls scans of kingdom 3584', () => {
 
   // ---- the expected values, from the sheets ----
 
-  /** A governor's gain of one column from its first to its last scan among scans from..to; undefined if absent. */
-  function spanGain(id: number, from: number, to: number, key: Key): number | null | undefined {
+  /**
+   * A governor's gain of one column from its first to its last scan among scans from..to; undefined if absent;
+   * 'down' when a counter the game only adds to is lower at the end (issue 36: unknown, never negative).
+   */
+  function spanGain(id: number, from: number, to: number, key: Key): number | null | undefined | 'down' {
     const present = [];
     for (let i = from; i <= to; i++) if (sheets[i]!.has(id)) present.push(i);
     if (present.length === 0) return undefined;
     const a = sheets[present[0]!]!.get(id)![key];
     const b = sheets[present.at(-1)!]!.get(id)![key];
-    return a === null || b === null ? null : b - a;
+    if (a === null || b === null) return null;
+    return b < a && key !== 'acclaim' && key !== 'power' ? 'down' : b - a;
   }
 
+  /** spanGain as the hand checks below add it: an absent, unknown or fallen gain as 0. */
+  const numericGain = (id: number, from: number, to: number, key: Key): number => {
+    const gain = spanGain(id, from, to, key);
+    return typeof gain === 'number' ? gain : 0;
+  };
+
+  const wentDown = (id: number, key: Key) => WARS.some(([b, a]) => spanGain(id, b, a, key) === 'down');
+
   function warSum(id: number, key: Key): number | null {
+    if (wentDown(id, key)) return null;
     let total: number | null = null;
     for (const [b, a] of WARS) {
       const g = spanGain(id, b, a, key);
-      if (g !== null && g !== undefined) total = (total ?? 0) + g;
+      if (typeof g === 'number') total = (total ?? 0) + g;
     }
     return total;
   }
 
   function expectedDkp(id: number): number | null {
+    if ((['t4', 't5', 'dead', 'helps'] as const).some((key) => wentDown(id, key))) return null;
     let score: number | null = null;
     for (const [b, a] of WARS) {
       const terms = [
@@ -123,7 +137,7 @@ describe('KD DKP on the Hero Scrolls scans of kingdom 3584', () => {
         [FORMULA.DEAD, spanGain(id, b, a, 'dead')],
         [FORMULA.HELPS, spanGain(id, b, a, 'helps')],
       ] as const;
-      const known = terms.filter(([, g]) => g !== null && g !== undefined);
+      const known = terms.filter(([, g]) => typeof g === 'number');
       if (known.length === 0) continue;
       score = (score ?? 0) + known.reduce((s, [v, g]) => s + v * (g as number), 0);
     }
@@ -214,7 +228,10 @@ describe('KD DKP on the Hero Scrolls scans of kingdom 3584', () => {
       const t4 = warSum(id, 't4');
       const t5 = warSum(id, 't5');
       const dead = warSum(id, 'dead');
-      const kp = t4 === null && t5 === null ? null : (t4 ?? 0) * 10 + (t5 ?? 0) * 20;
+      const kp =
+        (t4 === null && t5 === null) || wentDown(id, 't4') || wentDown(id, 't5')
+          ? null
+          : (t4 ?? 0) * 10 + (t5 ?? 0) * 20;
       const expected: Partial<DkpRow> = {
         'DKP Score': dkp,
         'DKP Goal': goals.dkp,
@@ -271,14 +288,14 @@ describe('KD DKP on the Hero Scrolls scans of kingdom 3584', () => {
     const body = await fetchData(`?start_date=${scans[5]!.takenAt}&end_date=${scans[8]!.takenAt}`);
     expect(body.wars.map((w) => w.name)).toEqual(['War 2']);
     const id = body.playerData[0]!['Governor ID'];
-    const g = (key: Key) => spanGain(id, 5, 7, key) ?? 0;
+    const g = (key: Key) => numericGain(id, 5, 7, key);
     expect(body.playerData[0]!['DKP Score']).toBe(10 * g('t4') + 20 * g('t5') + 15 * g('dead') + g('helps'));
 
     const noWar = await fetchData(`?start_date=${scans[0]!.takenAt}&end_date=${scans[1]!.takenAt}`);
     expect(noWar.wars).toEqual([]);
     for (const row of noWar.playerData.slice(0, 5)) {
       const id2 = row['Governor ID'];
-      const p = (key: Key) => spanGain(id2, 0, 1, key) ?? 0;
+      const p = (key: Key) => numericGain(id2, 0, 1, key);
       expect(row['DKP Score']).toBe(10 * p('t4') + 20 * p('t5') + 15 * p('dead') + p('helps'));
     }
   });
@@ -330,7 +347,7 @@ describe('KD DKP on the Hero Scrolls scans of kingdom 3584', () => {
     );
     const noDead = (id: number) =>
       WARS.reduce((sum, [b, a]) => {
-        const g = (key: Key) => spanGain(id, b, a, key) ?? 0;
+        const g = (key: Key) => numericGain(id, b, a, key);
         return sum + 10 * g('t4') + 20 * g('t5') + g('helps');
       }, 0);
     const one = body.playerData.find((r) => r['Governor ID'] === first)!;

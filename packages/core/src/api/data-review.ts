@@ -260,10 +260,13 @@ export type CorrectionsCsvResponse = z.infer<typeof correctionsCsvResponseSchema
 
 /**
  * The viewer marks on dashboard and KD DKP rows (issue 12 item 4), per governor of the answered page: fields still
- * under review on the period's first or last scan, and fields whose gain rests on a corrected value.
+ * under review on any of the governor's scans of the period, fields whose gain rests on a corrected value, and
+ * (issue 36) lifetime counters whose gain went down over the period, shown unknown.
  */
 export const reviewMarkSchema = z.object({
   underReview: z.array(z.object({ field: z.string(), reason: z.string() })),
+  /** Stored field names (`dead`) of counters lower at the period's end than at its start; absent when none. */
+  decreased: z.array(z.string()).optional(),
   corrected: z.array(
     z.object({
       field: z.string(),

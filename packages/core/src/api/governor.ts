@@ -55,6 +55,11 @@ export const governorDkpSchema = z.object({
   ranked: z.number().int(),
   /** A farm shown apart: its main's governor ID. */
   farmOf: z.number().int().optional(),
+  /**
+   * Issue 36: the counters whose gain went down in that period (a misread at one end), whose values here are
+   * unknown (docs/data-quality.md, "Gains that went down"); absent when none.
+   */
+  decreased: z.array(z.string()).optional(),
 });
 export type GovernorDkp = z.infer<typeof governorDkpSchema>;
 

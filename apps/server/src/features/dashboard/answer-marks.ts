@@ -1,7 +1,7 @@
 import type { DashboardResponse } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { type ReadReviewSources, reviewMarksFrom } from '../data-review/marks.ts';
+import { type ReadReviewSources, reviewMarksFrom, rowsWithoutDecreased } from '../data-review/marks.ts';
 import { farmMarksFor } from '../farms/marks.ts';
 import type { KingdomContext } from './context.ts';
 import type { ResolvedPeriod } from './period.ts';
@@ -29,14 +29,15 @@ export function startAnswerMarks(
   sources.catch(() => undefined);
   const farmsApart = context.farms.policy.mode === 'apart';
   return async (answer) => {
-    const governorIds = answer.playerData.map((row) => row['Gov ID']);
-    if (governorIds.length === 0) return answer;
+    if (answer.playerData.length === 0) return answer;
+    const { rows, governorIds, decreased } = rowsWithoutDecreased(answer.playerData, 'Gov ID');
     const [reviewMarks, farmMarks] = await Promise.all([
-      sources.then((read) => reviewMarksFrom(db, { ...span, governorIds }, read)),
+      sources.then((read) => reviewMarksFrom(db, { ...span, governorIds, decreased }, read)),
       farmsApart ? farmMarksFor(db, span.kd, governorIds) : undefined,
     ]);
     return {
       ...answer,
+      playerData: rows as DashboardResponse['playerData'],
       ...(reviewMarks ? { reviewMarks } : {}),
       ...(farmMarks ? { farmMarks } : {}),
     };

@@ -13,8 +13,15 @@ export { selectFormula } from './kingdom-reads.ts';
 export { LARGE_PAGE_ROWS, pageSchemas, sendLargePage } from './large-page.ts';
 export { type ResolvedPeriod, resolvePeriod } from './period.ts';
 // A period's stats per governor, and how they are read from one SQL row (the KD DKP dashboard's own read).
-export { gameKillPoints } from './period-rows.ts';
-export { ALL_STAT_COLUMNS, type Gains, type PeriodStat, statColumns, unpack } from './queries.ts';
+export { gameKillPoints, STAT_GAINS, unlessDecreased } from './period-rows.ts';
+export {
+  ALL_STAT_COLUMNS,
+  type GainColumn,
+  type Gains,
+  type PeriodStat,
+  statColumns,
+  unpack,
+} from './queries.ts';
 // The app's wiring: the service (its caches, the work before the first request) and the routes.
 export { dashboardRoutes } from './routes.ts';
 export {

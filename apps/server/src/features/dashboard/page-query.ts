@@ -1,10 +1,4 @@
-import {
-  dkpScorer,
-  enabledTerms,
-  POINT_WEIGHTS,
-  type StatName,
-  type StatsFormula,
-} from '@kingdom-stats/core';
+import { enabledTerms, POINT_WEIGHTS, type StatName, type StatsFormula } from '@kingdom-stats/core';
 import { NO_CAMP, type PlayerRow } from '@kingdom-stats/core/api';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
@@ -13,8 +7,17 @@ import type { ScanInfo } from '../scans/kingdom-scans.ts';
 import type { KingdomContext } from './context.ts';
 import { readScope, readWholePeriod, readWithTotals, type StatementParts } from './page-statements.ts';
 import type { ResolvedPeriod } from './period.ts';
-import { buildPlayerRow, GAME_KILL_POINTS } from './period-rows.ts';
-import { columnsUsed, GAIN_COLUMNS, periodRowsCte, STAT_EXPRESSIONS, unpack } from './queries.ts';
+import { buildPlayerRow, GAME_KILL_POINTS, periodDkpScorer, STAT_GAINS } from './period-rows.ts';
+import {
+  columnsUsed,
+  DECREASED_COLUMN,
+  decreasedMask,
+  GAIN_COLUMNS,
+  type GainColumn,
+  periodRowsCte,
+  STAT_EXPRESSIONS,
+  unpack,
+} from './queries.ts';
 import { sortForPaging, type TableRequest } from './row-query.ts';
 import { statLookups } from './stat-lookups.ts';
 import type { KdGroup } from './summaries.ts';
@@ -46,6 +49,17 @@ const T5 = 'v13';
  */
 export interface WeightedSum {
   terms: readonly { sql: string; weight: number }[];
+  /** The gains it weighs: a row where one of them went down has the value unknown (unlessDecreasedSql). */
+  gains?: readonly GainColumn[];
+}
+
+/**
+ * A row's value unknown where one of the gains it is computed from went down (period-rows.ts unlessDecreased): a
+ * pair or formula counts an unreadable gain as 0, but a gain that went down is a misread, not a 0.
+ */
+function unlessDecreasedSql(gains: readonly GainColumn[], expression: string): string {
+  if (gains.length === 0) return expression;
+  return `(case when (${DECREASED_COLUMN} & ${decreasedMask(gains)}) <> 0 then null else ${expression} end)`;
 }
 
 /**
@@ -80,6 +94,9 @@ const GAME_KP: WeightedSum = {
 const KILL_POINTS = weightedSql(weighted(T4, T5));
 const DEATH_POINTS = weightedSql(weighted('v15', 'v16'));
 const HEAL_POINTS = weightedSql(weighted('v18', 'v19'));
+const KILL_GAINS: GainColumn[] = ['t4_kills', 't5_kills'];
+const DEAD_GAINS: GainColumn[] = ['t4_dead', 't5_dead'];
+const HEALED_GAINS: GainColumn[] = ['t4_healed', 't5_healed'];
 
 const COLUMN_SQL: Readonly<Partial<Record<keyof PlayerRow, string>>> = {
   'Gov ID': 'v0',
@@ -91,15 +108,17 @@ const COLUMN_SQL: Readonly<Partial<Record<keyof PlayerRow, string>>> = {
   'Power Change': '(v7 - v6)',
   'T4 Kills': T4,
   'T5 Kills': T5,
-  'KP (T4+T5)': weightedSql(GAME_KP),
+  'KP (T4+T5)': unlessDecreasedSql(KILL_GAINS, weightedSql(GAME_KP)),
   Dead: 'v14',
   Healed: 'v17',
-  'Kill Points': KILL_POINTS,
-  'Death Points': DEATH_POINTS,
-  'Heal Points': HEAL_POINTS,
-  'Total Points':
+  'Kill Points': unlessDecreasedSql(KILL_GAINS, KILL_POINTS),
+  'Death Points': unlessDecreasedSql(DEAD_GAINS, DEATH_POINTS),
+  'Heal Points': unlessDecreasedSql(HEALED_GAINS, HEAL_POINTS),
+  'Total Points': unlessDecreasedSql(
+    [...KILL_GAINS, ...DEAD_GAINS, ...HEALED_GAINS],
     `(case when ${KILL_POINTS} is null and ${DEATH_POINTS} is null and ${HEAL_POINTS} is null then null ` +
-    `else coalesce(${KILL_POINTS}, 0) + coalesce(${DEATH_POINTS}, 0) + coalesce(${HEAL_POINTS}, 0) end)`,
+      `else coalesce(${KILL_POINTS}, 0) + coalesce(${DEATH_POINTS}, 0) + coalesce(${HEAL_POINTS}, 0) end)`,
+  ),
   'T1 Kills': 'v9',
   'T2 Kills': 'v10',
   'T3 Kills': 'v11',
@@ -137,7 +156,10 @@ export function dkpSql(formula: StatsFormula): WeightedSum | null {
   if (terms.some((term) => !Number.isSafeInteger(term.value) || Math.abs(term.value) > MAX_TERM_VALUE)) {
     return null;
   }
-  return { terms: terms.map((term) => ({ sql: STAT_SQL[term.stat], weight: term.value })) };
+  return {
+    terms: terms.map((term) => ({ sql: STAT_SQL[term.stat], weight: term.value })),
+    gains: terms.map((term) => STAT_GAINS[term.stat]),
+  };
 }
 
 /**
@@ -235,7 +257,9 @@ export async function readSqlPage(
   const kingdomScans = period.scans.filter((scan) => scan.kind === 'kingdom');
   const known = gainsKnownOnEveryRow(kingdomScans);
   const columnOf = (key: string) =>
-    key === 'DKP' ? weightedSql(dkp, known) : COLUMN_SQL[key as keyof PlayerRow]!;
+    key === 'DKP'
+      ? unlessDecreasedSql(dkp.gains ?? [], weightedSql(dkp, known))
+      : COLUMN_SQL[key as keyof PlayerRow]!;
   const metrics = metricSums(metricHeaders, dkp);
   // Each expression the metrics weigh, summed once in SQL.
   const summed = [...new Set(metrics.flatMap((metric) => metric.terms.map((term) => term.sql)))];
@@ -247,8 +271,11 @@ export async function readSqlPage(
       homeKds: scope ?? undefined,
       partialExtra,
     });
-  const [pageCte, groupsCte, both] = [sortColumns, summed, [...sortColumns, ...summed]].map((expressions) =>
-    periodRows(expressions),
+  // The page's pass reads every governor of the view: the whole period's sums find there those whose gains went
+  // down (period-sums.ts).
+  const pageExpressions = [...sortColumns, DECREASED_COLUMN];
+  const [pageCte, groupsCte, both] = [pageExpressions, summed, [...pageExpressions, ...summed]].map(
+    (expressions) => periodRows(expressions),
   );
   if (!pageCte || !groupsCte || !both) {
     return { rows: [], total: 0, groups: [], homeKds: [], sumsFromTotals: false };
@@ -280,8 +307,8 @@ export async function readSqlPage(
   const fromTotals =
     scope === null
       ? await readWithTotals(db, parts, {
-          pageCte: (partialExtra) => periodRows(sortColumns, partialExtra)!,
-          pageColumns: columnsUsed(['v5', ...sortColumns]),
+          pageCte: (partialExtra) => periodRows(pageExpressions, partialExtra)!,
+          pageColumns: columnsUsed(['v5', ...pageExpressions]),
           kd: context.kingdom.kd,
           kingdomScans,
           summed,
@@ -296,7 +323,7 @@ export async function readSqlPage(
   // not guaranteed by SQL (the same order: the SQL one is sortForPaging's).
   const rowContext = {
     period: { start: period.start.takenAt, end: period.end.takenAt },
-    dkp: dkpScorer(context.formula),
+    dkp: periodDkpScorer(context.formula),
     campOf: context.campOf,
   };
   const pageRows = sortForPaging(

@@ -1,4 +1,3 @@
-import { dkpScorer } from '@kingdom-stats/core';
 import { NO_CAMP } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -6,7 +5,7 @@ import { mapInSlices, yieldToEventLoop } from '../../event-loop.ts';
 import { applyKingdomFarms } from '../farms/policy.ts';
 import type { KingdomContext } from './context.ts';
 import type { ResolvedPeriod } from './period.ts';
-import { buildPlayerRow } from './period-rows.ts';
+import { buildPlayerRow, periodDkpScorer } from './period-rows.ts';
 import { type PeriodData, SUMMARY_METRICS } from './period-view.ts';
 import { readPeriod } from './queries.ts';
 import { rankByPower } from './row-query.ts';
@@ -46,7 +45,7 @@ export async function computePeriod(
   await yieldToEventLoop();
   const rowContext = {
     period: { start: period.start.takenAt, end: period.end.takenAt },
-    dkp: dkpScorer(context.formula),
+    dkp: periodDkpScorer(context.formula),
     campOf: context.campOf,
   };
   const rows = await mapInSlices(stats, (stat) => buildPlayerRow(stat, rowContext));

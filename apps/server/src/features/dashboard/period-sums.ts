@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { TotalledCounter } from '../../db/schema.ts';
 import type { ScanInfo } from '../scans/kingdom-scans.ts';
-import { columnsUsed, GAIN_COLUMNS, statColumns } from './queries.ts';
+import { columnsUsed, DECREASED_COLUMN, GAIN_COLUMNS, statColumns } from './queries.ts';
 import { statLookups } from './stat-lookups.ts';
 
 /**
@@ -9,8 +9,9 @@ import { statLookups } from './stat-lookups.ts';
  * F7)"). For a governor in both the period's first scan F and last scan L whose home kd is the same in both, its
  * gain is its row of L less its row of F; so each home kd's sum of those gains is L's total for the kd less F's
  * (scan_kd_totals), once every other governor's rows are taken out of those totals and its own gain added. The
- * others, the corrected governors, are few: those who arrived or left during the period, were away for a while, or
- * changed home kd (scan_home_moves); their rows are index lookups. Exact only when every row of F and L knows the
+ * others, the corrected governors, are few: those who arrived or left during the period, were away for a while,
+ * changed home kd (scan_home_moves), or have a gain that went down (unknown, not negative: read from the page's
+ * period_rows, which has every governor); their rows are index lookups. Exact only when every row of F and L knows the
  * summed counter, or none does (a gain is unknown when either end is): otherwise the caller groups every governor.
  */
 
@@ -146,9 +147,15 @@ export function correctedSums(input: {
       : sql`union all
         select distinct m.governor_id, cast(${start} as bigint), cast(${end} as bigint) from scan_home_moves m
         where m.scan_id in (${sql.join(later)}) and m.governor_id not in (select governor_id from span)`;
+  // A governor in both end scans with a gain that went down (its decreased bits, in the page's period_rows) has that
+  // gain unknown, not the negative difference the totals hold: corrected like the others (UNION: it may be one of
+  // them already).
   const ctes = sql`other_keys as (
       select governor_id, first_at, last_at from span where first_at = ${start} and last_at = ${end} and runs > 1
       ${moved}
+      union
+      select v0, cast(v1 as bigint), cast(v2 as bigint) from period_rows
+      where ${sql.raw(DECREASED_COLUMN)} <> 0 and v1 = ${start} and v2 = ${end}
     ),
     corrected (first_at, first_kd, last_at, ${sql.raw(values)}) as materialized (
       select v1, first_kd, v2, ${sql.raw(values)} from partial_rows

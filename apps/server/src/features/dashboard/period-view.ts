@@ -1,5 +1,6 @@
 import { CAMP_SUMMARY_HEADERS, NO_CAMP, type PlayerRow } from '@kingdom-stats/core/api';
 import type { KingdomContext } from './context.ts';
+import type { PeriodPlayerRow } from './period-rows.ts';
 import { isUnfiltered, selectRows, type TableData, type TableRequest, viewKey } from './row-query.ts';
 import { fieldMetrics, type Summaries, summariesFor } from './summaries.ts';
 
@@ -8,7 +9,20 @@ import { fieldMetrics, type Summaries, summariesFor } from './summaries.ts';
  * summaries one request's filters and sort select from it.
  */
 
-export const SUMMARY_METRICS = fieldMetrics<PlayerRow>(CAMP_SUMMARY_HEADERS.slice(2));
+/**
+ * The summaries' metrics: each column's known values summed; a row whose DKP or KP (T4+T5) is unknown because a gain
+ * went down adds those of its known gains (PeriodPlayerRow.summed), so a sum's DKP is the formula over the summed
+ * known gains, as the SQL first page weighs it from the columns' sums (page-query.ts).
+ */
+export const SUMMARY_METRICS = fieldMetrics<PlayerRow>(CAMP_SUMMARY_HEADERS.slice(2)).map((metric) =>
+  metric.header === 'DKP' || metric.header === 'KP (T4+T5)'
+    ? {
+        header: metric.header,
+        value: (row: PeriodPlayerRow) =>
+          row.summed ? row.summed[metric.header as 'DKP' | 'KP (T4+T5)'] : metric.value(row),
+      }
+    : metric,
+);
 
 /** A period's computed rows and what is derived from them alone. */
 export interface PeriodData extends TableData<PlayerRow> {

@@ -1,3 +1,4 @@
+import { LIFETIME_COUNTERS } from '@kingdom-stats/core';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { dialectOf } from '../../db/dialect.ts';
 import { type Database, TOTALLED_COUNTERS, type TotalledCounter } from '../../db/schema.ts';
@@ -26,6 +27,12 @@ export interface PeriodStat {
   startPower: number | null;
   power: number | null;
   gains: Gains;
+  /**
+   * The lifetime counters (kills, kill points, dead, healed, resources, helps: the game only adds to them) lower at
+   * the last scan than at the first: a misread at one end. Their gains are unknown (null), never a negative number
+   * (issue 36; docs/data-quality.md, "Gains that went down"). Almost always empty.
+   */
+  decreased: readonly GainColumn[];
 }
 
 /** Counters whose gain over a period the dashboard shows: every stored counter but power (whose start and end show). */
@@ -35,16 +42,37 @@ export const GAIN_COLUMNS: readonly GainColumn[] = TOTALLED_COUNTERS.filter(
 );
 export type Gains = Record<GainColumn, number | null>;
 
+/** The gain columns of lifetime counters, whose gain is never negative (acclaim is not one: not a checked field). */
+export const DECREASING_NEVER: readonly GainColumn[] = GAIN_COLUMNS.filter((column) =>
+  (LIFETIME_COUNTERS as readonly string[]).includes(column),
+);
+
 // Column names come from the constant above, never from a request. NULL − x is NULL in SQL: an unknown end gives an
-// unknown gain, as the dashboard defines it.
+// unknown gain, as the dashboard defines it; a lifetime counter lower at the last scan than at the first gives an
+// unknown gain too, and its bit (DECREASING_NEVER's order) in the last value, `decreased`.
+const gainSql = (column: GainColumn) =>
+  DECREASING_NEVER.includes(column)
+    ? `case when l.${column} < f.${column} then null else l.${column} - f.${column} end`
+    : `l.${column} - f.${column}`;
+const DECREASED_SQL = `(${DECREASING_NEVER.map(
+  (column, bit) => `case when l.${column} < f.${column} then ${2 ** bit} else 0 end`,
+).join(' + ')})`;
 const STAT_VALUES = [
   'l.name',
   'l.alliance',
   'l.home_kd',
   'f.power',
   'l.power',
-  ...GAIN_COLUMNS.map((column) => `l.${column} - f.${column}`),
+  ...GAIN_COLUMNS.map(gainSql),
+  DECREASED_SQL,
 ];
+/** The bits of DECREASED_COLUMN that stand for these gain columns. */
+export function decreasedMask(columns: readonly GainColumn[]): number {
+  return columns.reduce((mask, column) => mask | (2 ** DECREASING_NEVER.indexOf(column)), 0);
+}
+
+/** The period_rows column of the decreased bits (a bit per DECREASING_NEVER column; 0: none). */
+export const DECREASED_COLUMN = `v${3 + STAT_VALUES.length - 1}`;
 /** The values of a period row, in unpack's order: governor, first and last scan time, then STAT_VALUES. */
 const PERIOD_WIDTH = 3 + STAT_VALUES.length;
 const ALL_COLUMNS = Array.from({ length: PERIOD_WIDTH }, (_, i) => `v${i}`).join(', ');
@@ -200,7 +228,7 @@ export function periodEndScans(
 
 /**
  * The `with … period_rows` part of a period's statement (see readPeriod): one row per governor of the period with
- * the columns v0 … v23 (governor, first and last scan time, then STAT_VALUES). Null when the period has no
+ * the columns v0 … v24 (governor, first and last scan time, then STAT_VALUES). Null when the period has no
  * kingdom scan or no governor is asked for. Shared by readPeriod and the SQL first page (page-query.ts).
  * `shape`: the STAT_VALUES columns to compute (v3 …; all by default). The SQL first page keeps only those its
  * sorts and sums use: every row is kept for two passes, and a narrower row is cheaper to keep and read. Or (SQLite's
@@ -325,7 +353,17 @@ export function unpack(v: unknown[]): PeriodStat {
       helps: num(v[22]),
       acclaim: num(v[23]),
     },
+    decreased: decreasedColumns(v[24]),
   };
+}
+
+const NONE_DECREASED: readonly GainColumn[] = Object.freeze([]);
+
+/** The gain columns of a decreased bit mask (DECREASED_SQL). */
+export function decreasedColumns(bits: unknown): readonly GainColumn[] {
+  const mask = Number(bits ?? 0);
+  if (mask === 0) return NONE_DECREASED;
+  return DECREASING_NEVER.filter((_, bit) => (mask & (2 ** bit)) !== 0);
 }
 
 function num(value: unknown): number | null {

@@ -15,17 +15,22 @@ export interface ReviewPeriod {
 export interface MarksRequest extends ReviewPeriod {
   /** The governors of the rows answered (a dashboard page, the KD DKP rows). */
   governorIds: readonly number[];
+  /** Of those, the ones with gains that went down (the rows' `decreased`), and those gains' fields. */
+  decreased?: ReadonlyMap<number, readonly string[]>;
 }
 
 /**
- * The viewer marks (issue 12 item 4, docs/data-review.md "Marks"): for each governor answered, the fields still
- * under review on the governor's first or last scan of the period (the two values a gain is read from), and the
- * corrections those scans carry (old → new), so a gain that rests on a corrected value says so. A row excluded from
- * a scan of the period counts too (field 'row'): it moves which scans the gain is read from.
+ * The viewer marks (issue 12 item 4 and issue 36, docs/data-review.md "Marks"): for each governor answered, the
+ * fields still under review on any of its scans of the period (the period's flags are on rows of its scans, so on a
+ * scan from the governor's first to its last of the period: an end a gain is read from, or a scan between them
+ * that a war may read and that says the series around it is in doubt), the corrections its first and last scans
+ * carry (old → new), so a gain that rests on a corrected value says so, and its gains that went down (shown
+ * unknown). A row excluded from a scan of the period counts too (field 'row'): it moves which scans the gain is
+ * read from.
  *
  * Cheap whatever the period's size: the flags and corrections of the period's scans are few and read first (one
- * statement of two indexed reads); only governors that have one are looked at further. Answers undefined when no governor has a
- * mark, so answers without marks are as they were.
+ * statement of two indexed reads); only governors with a correction are looked at further. Answers undefined when no
+ * governor has a mark, so answers without marks are as they were.
  */
 export async function reviewMarksFor(
   db: Kysely<Database>,
@@ -169,10 +174,13 @@ export async function reviewMarksFrom(
   const wanted = new Set(request.governorIds);
   const relevantFlags = flags.filter((f) => wanted.has(f.governor_id));
   const relevantCorrections = corrections.filter((c) => wanted.has(c.governor_id));
-  if (relevantFlags.length === 0 && relevantCorrections.length === 0) return undefined;
+  const decreased = request.decreased ?? new Map<number, readonly string[]>();
+  if (relevantFlags.length === 0 && relevantCorrections.length === 0 && decreased.size === 0)
+    return undefined;
 
-  const governors = [...new Set([...relevantFlags, ...relevantCorrections].map((r) => r.governor_id))];
-  const ends = await governorEnds(db, request, governors);
+  // Only a correction needs the governor's ends: a flag of the period is always on one of its scans of the period.
+  const corrected = [...new Set(relevantCorrections.map((r) => r.governor_id))];
+  const ends = corrected.length > 0 ? await governorEnds(db, request, corrected) : new Map();
   const atEnd = (governorId: number, takenAt: number) => {
     const span = ends.get(governorId);
     return span !== undefined && (takenAt === span.first || takenAt === span.last);
@@ -185,8 +193,10 @@ export async function reviewMarksFrom(
     return marks[key];
   };
   for (const flag of relevantFlags) {
-    if (!atEnd(flag.governor_id, flag.taken_at)) continue;
     markOf(flag.governor_id).underReview.push({ field: flag.field, reason: flag.reason });
+  }
+  for (const [governorId, fields] of decreased) {
+    if (wanted.has(governorId) && fields.length > 0) markOf(governorId).decreased = [...fields];
   }
   for (const correction of relevantCorrections) {
     if (correction.field !== 'row' && !atEnd(correction.governor_id, correction.taken_at)) continue;
@@ -226,7 +236,7 @@ async function governorEnds(
 
 /** A dashboard answer: its rows (keyed by 'Gov ID' on the main dashboard, 'Governor ID' on KD DKP) and period. */
 interface MarkableAnswer {
-  playerData: readonly Record<string, unknown>[];
+  playerData: readonly object[];
   selectedDates: { start: string; end: string };
   reviewMarks?: ReviewMarks | undefined;
 }
@@ -243,9 +253,7 @@ export async function withReviewMarks<T extends MarkableAnswer>(
   readSources?: ReadReviewSources,
 ): Promise<T> {
   if (answer.selectedDates.start === '' || answer.playerData.length === 0) return answer;
-  const governorIds = answer.playerData
-    .map((row) => row[idKey])
-    .filter((id): id is number => typeof id === 'number');
+  const { rows, governorIds, decreased } = rowsWithoutDecreased(answer.playerData, idKey);
   const marks = await reviewMarksFor(
     db,
     {
@@ -253,8 +261,35 @@ export async function withReviewMarks<T extends MarkableAnswer>(
       start: Number(answer.selectedDates.start),
       end: Number(answer.selectedDates.end),
       governorIds,
+      decreased,
     },
     readSources,
   );
-  return marks === undefined ? answer : { ...answer, reviewMarks: marks };
+  const playerData = rows as T['playerData'];
+  return marks === undefined ? { ...answer, playerData } : { ...answer, playerData, reviewMarks: marks };
+}
+
+/**
+ * An answer's rows as the API gives them, their governors, and the gains that went down: a row built from a period
+ * carries them as `decreased` (dashboard period-rows.ts, kd-dashboard rows.ts), which the answer says in its marks
+ * instead (and, on the dashboard, `summed`, what its sums add: no part of the API). Rows without it are kept as
+ * they are (the cached objects); the few with it are copied without it.
+ */
+export function rowsWithoutDecreased(
+  playerData: readonly object[],
+  idKey: 'Gov ID' | 'Governor ID',
+): { rows: object[]; governorIds: number[]; decreased: Map<number, readonly string[]> } {
+  const governorIds: number[] = [];
+  const decreased = new Map<number, readonly string[]>();
+  const rows = playerData.map((row) => {
+    const fields = row as Record<string, unknown> & { decreased?: readonly string[]; summed?: unknown };
+    const id = fields[idKey];
+    if (typeof id === 'number') governorIds.push(id);
+    // Nearly every row has none: kept as it is, not copied (an export answers 16,000 rows).
+    if (fields.decreased === undefined) return row;
+    const { decreased: went, summed: _summed, ...rest } = fields;
+    if (typeof id === 'number') decreased.set(id, went);
+    return rest;
+  });
+  return { rows, governorIds, decreased };
 }

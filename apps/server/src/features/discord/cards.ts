@@ -34,6 +34,9 @@ export function periodText(answer: KdDashboardResponse): string {
 function reviewText(mark: ReviewMark | undefined): string | null {
   if (!mark) return null;
   const parts: string[] = [];
+  // Issue 36: gains that went down are unknown (—) in the card; say why first.
+  const decreased = mark.decreased ?? [];
+  if (decreased.length > 0) parts.push(`went down, unknown: ${decreased.join(', ')}`);
   if (mark.underReview.length > 0) {
     parts.push(`under review: ${mark.underReview.map((m) => m.field).join(', ')}`);
   }

@@ -173,7 +173,10 @@ export class GovernorService {
 }
 
 function dkpResult(row: DkpRow, rank: number | null, ranked: number): GovernorDkp {
+  // The KD DKP row's gains that went down (kd-dashboard/rows.ts), said on the page as the dashboards' marks say them.
+  const { decreased } = row as DkpRow & { decreased?: readonly string[] };
   return {
+    ...(decreased === undefined ? {} : { decreased: [...decreased] }),
     powerChange: row['Power Change'],
     killPoints: row['T4+T5 KP'],
     t4Kills: row['T4 Kills'],

@@ -12,7 +12,14 @@ import {
   type StatsFormula,
 } from '@kingdom-stats/core';
 import type { DkpRow, DkpRowField } from '@kingdom-stats/core/api';
-import { type Gains, gameKillPoints, type PeriodStat } from '../dashboard/index.ts';
+import {
+  type GainColumn,
+  type Gains,
+  gameKillPoints,
+  type PeriodStat,
+  STAT_GAINS,
+  unlessDecreased,
+} from '../dashboard/index.ts';
 
 /** Builds the KD DKP rows from period stats (definitions and a worked example: docs/dkp.md). Pure. */
 
@@ -27,10 +34,16 @@ export interface DkpFormulaSettings {
 export interface GovernorSpans {
   /** The governor over the whole period: name, powers. */
   period: PeriodStat;
-  /** Its gains per scored span (each war, or the one period span); undefined when it is not in a war's scans. */
-  spans: (Gains | undefined)[];
+  /**
+   * Its gains per scored span (each war, or the one period span) and those of them that went down (PeriodStat:
+   * unknown, never negative); undefined when it is not in a war's scans.
+   */
+  spans: (SpanGains | undefined)[];
   hoh: HohDeaths | null;
 }
+
+/** A governor's gains over one span (a PeriodStat is one). */
+export type SpanGains = Pick<PeriodStat, 'gains' | 'decreased'>;
 
 const SUMMED = [
   't1_kills',
@@ -46,11 +59,17 @@ const SUMMED = [
   'acclaim',
 ] as const;
 
-/** Σ of a counter's gain over the spans; null when no span knows it. */
-function sumSpans(spans: readonly (Gains | undefined)[], column: (typeof SUMMED)[number]): number | null {
+/**
+ * Σ of a counter's gain over the spans; null when no span knows it, or when it went down in one (an unknown that is
+ * not a 0: the sum of the others would look right and be too low).
+ */
+function sumSpans(spans: readonly (SpanGains | undefined)[], column: (typeof SUMMED)[number]): number | null {
   let total: number | null = null;
   for (const span of spans) {
-    const value = span?.[column];
+    if (span !== undefined && span.decreased.length > 0 && span.decreased.includes(column as GainColumn)) {
+      return null;
+    }
+    const value = span?.gains[column];
     if (value === null || value === undefined) continue;
     total = (total ?? 0) + value;
   }
@@ -73,6 +92,12 @@ export function statGains(g: Gains): StatGains {
 
 export function dkpRowBuilder(settings: DkpFormulaSettings, hohKnown: boolean) {
   const score = kvkDkpScorer(settings.formula);
+  // The gains the score counts: a span where one went down leaves the score unknown (docs/dkp.md).
+  const scored = new Set(
+    enabledTerms(kvkScoredFormula(settings.formula)).flatMap((term) =>
+      term.stat === 'T4 Dead Troops' || term.stat === 'T5 Dead Troops' ? [] : [STAT_GAINS[term.stat]],
+    ),
+  );
   const split =
     settings.formula['T4 Dead Troops']?.[1] === true || settings.formula['T5 Dead Troops']?.[1] === true;
   return (input: GovernorSpans): DkpRow => {
@@ -81,13 +106,24 @@ export function dkpRowBuilder(settings: DkpFormulaSettings, hohKnown: boolean) {
       (typeof SUMMED)[number],
       number | null
     >;
-    const dkp = score(spans.filter((s): s is Gains => s !== undefined).map(statGains), hoh);
+    const counted = spans.filter((s): s is SpanGains => s !== undefined);
+    const decreased = [...new Set(counted.flatMap((s) => s.decreased))];
+    const dkp = decreased.some((column) => scored.has(column))
+      ? null
+      : score(
+          counted.map((s) => statGains(s.gains)),
+          hoh,
+        );
     const goals = kvkGoals(settings.goals, p.startPower, settings);
-    const kp = gameKillPoints(sums.t4_kills, sums.t5_kills);
+    const kp = unlessDecreased(
+      decreased,
+      ['t4_kills', 't5_kills'],
+      gameKillPoints(sums.t4_kills, sums.t5_kills),
+    );
     const hohDead = hohDeadTotal(hoh);
     const dead = split ? hohDead : sums.dead;
     const powerChange = p.startPower === null || p.power === null ? null : p.power - p.startPower;
-    return {
+    const row: DkpRow & { decreased?: readonly GainColumn[] } = {
       'Governor ID': p.governorId,
       Name: p.name,
       Alliance: p.alliance,
@@ -117,6 +153,9 @@ export function dkpRowBuilder(settings: DkpFormulaSettings, hohKnown: boolean) {
       'T3 Kills': sums.t3_kills,
       'Rss Assistance': sums.rss_assistance,
     };
+    // Said in the answer's marks (data-review/marks.ts withReviewMarks), not in the row.
+    if (decreased.length > 0) row.decreased = decreased;
+    return row;
   };
 }
 

@@ -12,7 +12,6 @@ import type { Database, FormulaTable, KingdomTable } from '../../db/schema.ts';
 import { nowSeconds } from '../../time.ts';
 import {
   dateOption,
-  type Gains,
   type PeriodStat,
   type ResolvedPeriod,
   readViewerKingdom,
@@ -28,7 +27,7 @@ import type { ScanInfo } from '../scans/kingdom-scans.ts';
 import { readKingdomSettings } from '../settings/service.ts';
 import { readKvkSpans } from './kvk-read.ts';
 import { hohVersion, latestPrekvkKvk, selectHohRecords, selectPrekvkPoints } from './queries.ts';
-import { activeColumns, byDkp, type DkpFormulaSettings, dkpRowBuilder } from './rows.ts';
+import { activeColumns, byDkp, type DkpFormulaSettings, dkpRowBuilder, type SpanGains } from './rows.ts';
 
 /**
  * The KD DKP dashboard's work (docs/dkp.md). The period comes from the main dashboard's resolvePeriod over the KvK's
@@ -65,7 +64,7 @@ interface KdPeriodData {
 /** A period's table from its governors and each governor's gains per scored span. */
 type TableOf = (
   stats: readonly PeriodStat[],
-  spans: (stat: PeriodStat) => (Gains | undefined)[],
+  spans: (stat: PeriodStat) => (SpanGains | undefined)[],
 ) => KdPeriodData;
 
 export interface KdDataQuery {
@@ -310,7 +309,7 @@ export class KdDashboardService {
         stats.filter((s) => own.has(s.governorId)),
         plan.farms,
       ).stats;
-      return new Map(counted.map((s) => [s.governorId, s.gains]));
+      return new Map(counted.map((s) => [s.governorId, s]));
     });
     const hoh = new Map(hohRecords.map((r) => [r.governorId, { t4: r.t4, t5: r.t5 }]));
     const build = dkpRowBuilder(plan.settings, hohRecords.length > 0);
@@ -323,7 +322,7 @@ export class KdDashboardService {
     };
     this.answerWarsAlone(plan, hohKey, warReads, table);
     return table(periodStats, (stat) =>
-      warGains.length > 0 ? warGains.map((m) => m.get(stat.governorId)) : [stat.gains],
+      warGains.length > 0 ? warGains.map((m) => m.get(stat.governorId)) : [stat],
     );
   }
 
@@ -354,7 +353,7 @@ export class KdDashboardService {
       const own = warReads[w]!.filter((stat) => stat.homeKd === kd || stat.homeKd === null);
       // Scored over its one span, the war: each governor's own gains (farms applied to the war's own governors).
       const counted = applyKingdomFarms(own, plan.farms).stats;
-      void this.periods.get(key, async () => table(counted, (stat) => [stat.gains]));
+      void this.periods.get(key, async () => table(counted, (stat) => [stat]));
     }
   }
 }

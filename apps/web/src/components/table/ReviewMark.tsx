@@ -38,12 +38,24 @@ function shownFieldLabel(field: string): string {
   return id ? translate(id) : fieldLabel(field);
 }
 
+/** Whether a mark says anything: a value under review, a correction, or a gain that went down. */
+export function hasReviewMark(mark: Mark | undefined): mark is Mark {
+  return (
+    mark !== undefined &&
+    (mark.underReview.length > 0 || mark.corrected.length > 0 || (mark.decreased?.length ?? 0) > 0)
+  );
+}
+
 /**
- * The mark's tooltip and label on screen, in the reader's language: each value under review with its reason, each
- * correction with old → new.
+ * The mark's tooltip and label on screen, in the reader's language: the gains that went down (shown unknown, issue
+ * 36), each value under review with its reason, each correction with old → new.
  */
 export function reviewMarkTooltip(mark: Mark): string {
+  const decreased = mark.decreased ?? [];
   return [
+    ...(decreased.length > 0
+      ? [translate('review.decreased', { fields: decreased.map(shownFieldLabel).join(', ') })]
+      : []),
     ...mark.underReview.map((u) =>
       translate('mark.underReview', { field: shownFieldLabel(u.field), reason: u.reason }),
     ),
@@ -62,7 +74,14 @@ export function reviewMarkTooltip(mark: Mark): string {
 
 /** The same in English, for the exports' review column (sheets and bots read the exports in English). */
 export function reviewMarkText(mark: Mark): string {
+  const decreased = mark.decreased ?? [];
   return [
+    ...(decreased.length > 0
+      ? [
+          `${decreased.map(fieldLabel).join(', ')} went down over the period, which the game never does: ` +
+            'a misread at one end. Shown as unknown (?) until a value is corrected.',
+        ]
+      : []),
     ...mark.underReview.map((u) => `Under review (${fieldLabel(u.field)}): ${u.reason}`),
     ...mark.corrected.map((c) =>
       c.field === 'row'
@@ -73,13 +92,18 @@ export function reviewMarkText(mark: Mark): string {
 }
 
 /**
- * A mark beside a governor's name when the row's gains rest on a value under review (?) or on a corrected one (✎).
- * Its words are the image's label (screen readers) and its tooltip (hover), as the partial-period mark's are.
+ * A mark beside a governor's name when the row's gains rest on a value under review or went down (?: those gains
+ * are unknown) or on a corrected one (✎). Its words are the image's label (screen readers) and its tooltip (hover),
+ * as the partial-period mark's are.
  */
 export function ReviewMark({ governorId }: { governorId: number }) {
-  const mark = useContext(ReviewMarksContext)?.[String(governorId)];
-  if (!mark || (mark.underReview.length === 0 && mark.corrected.length === 0)) return null;
-  const underReview = mark.underReview.length > 0;
+  return <ReviewMarkOf mark={useContext(ReviewMarksContext)?.[String(governorId)]} />;
+}
+
+/** ReviewMark of a mark given (the governor page's periods, which have no table context). */
+export function ReviewMarkOf({ mark }: { mark: Mark | undefined }) {
+  if (!hasReviewMark(mark)) return null;
+  const underReview = mark.underReview.length > 0 || (mark.decreased?.length ?? 0) > 0;
   const text = reviewMarkTooltip(mark);
   return (
     <span

@@ -1,5 +1,6 @@
 import type { GovernorDkp, GovernorResponse } from '@kingdom-stats/core/api';
 import { Section } from '../../components/layout/Section.tsx';
+import { ReviewMarkOf } from '../../components/table/ReviewMark.tsx';
 import { fullNumber, signedNumber } from '../../format.ts';
 import { type MessageId, translate, useT } from '../../i18n/i18n.ts';
 import { dayRange, reachedPercent } from './format.ts';
@@ -110,7 +111,17 @@ export function PeriodResults({ data }: { data: GovernorResponse }) {
                   scope="row"
                   className={`${STUCK} px-2 py-2 text-start font-medium whitespace-nowrap ${row.war ? 'ps-5' : ''}`}
                 >
-                  {row.label}
+                  <span className="inline-flex items-center gap-1">
+                    {row.label}
+                    {/* Issue 36: gains that went down are unknown here, as on the KvK DKP table. */}
+                    <ReviewMarkOf
+                      mark={
+                        row.result?.decreased
+                          ? { underReview: [], corrected: [], decreased: row.result.decreased }
+                          : undefined
+                      }
+                    />
+                  </span>
                   <span className="block text-xs font-normal text-slate-400">{row.dates}</span>
                 </th>
                 {COLUMNS.map((column) => (

@@ -1,5 +1,6 @@
 import { kdPerformanceFileName } from '@kingdom-stats/core';
-import type { DkpRow, DkpRowField } from '@kingdom-stats/core/api';
+import type { DkpRow, DkpRowField, ReviewMarks } from '@kingdom-stats/core/api';
+import { hasReviewMark, reviewMarkText } from '../../components/table/ReviewMark.tsx';
 import { downloadBlob } from '../../export/download.ts';
 import type { ExportColumn } from '../../export/sheet.ts';
 import { buildXlsx } from '../../export/xlsx.ts';
@@ -51,9 +52,15 @@ export async function exportDkp(input: {
   search: string;
   rows: readonly DkpRow[];
   activeColumns: readonly DkpRowField[];
+  /** The answer's review marks: a last column, Review, says them for the marked rows, as the player sheet does. */
+  reviewMarks?: ReviewMarks | undefined;
 }): Promise<void> {
   const blob = await buildXlsx([
-    { name: DKP_SHEET, columns: dkpExportColumns(input.activeColumns), rows: input.rows },
+    {
+      name: DKP_SHEET,
+      columns: [...dkpExportColumns(input.activeColumns), ...reviewColumn(input.reviewMarks)],
+      rows: input.rows,
+    },
   ]);
   const search = input.search.trim();
   downloadBlob(
@@ -65,4 +72,19 @@ export async function exportDkp(input: {
       search: search === '' ? null : search,
     }),
   );
+}
+
+/** Review, after SPEC's columns, when a row has a mark (docs/data-review.md "Marks"); none otherwise. */
+export function reviewColumn(marks: ReviewMarks | undefined): ExportColumn<DkpRow>[] {
+  if (marks === undefined || !Object.values(marks).some(hasReviewMark)) return [];
+  return [
+    {
+      header: 'Review',
+      value: (row) => {
+        const mark = marks[String(row['Governor ID'])];
+        return hasReviewMark(mark) ? reviewMarkText(mark).replaceAll('\n', ' | ') : null;
+      },
+      width: 60,
+    },
+  ];
 }

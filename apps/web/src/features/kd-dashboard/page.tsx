@@ -326,6 +326,7 @@ function Body({
                 search,
                 rows,
                 activeColumns: data.activeColumns,
+                reviewMarks: data.reviewMarks,
               })
             }
           />
