@@ -29,6 +29,11 @@ export interface CheckedScan {
    * not read the scan back (16,000 rows read and converted again cost about 0.1 s on PostgreSQL).
    */
   rows?: readonly GovernorStatRow[];
+  /**
+   * Only these governors (a correction's: docs/data-review-storage.md): their flags on the scan, then on the scans
+   * around it. Every governor of the scan when absent (a scan an import placed).
+   */
+  governors?: ReadonlySet<number>;
 }
 
 /**
@@ -78,14 +83,16 @@ export async function checkImportedScans(
     const result = await checkStoredScan(db, kd, scan.scanId, settings, {
       fileOrder: scan.fileOrder,
       rows: scan.rows,
+      ...(scan.governors ? { governorIds: scan.governors } : {}),
     });
     if (!result) continue;
-    const governors = new Set(scan.fileOrder ?? result.governorIds);
+    const governors = new Set(scan.governors ?? scan.fileOrder ?? result.governorIds);
     placed.set(scan.scanId, {
       scanId: scan.scanId,
       takenAt: result.takenAt,
       fileOrder: scan.fileOrder,
       rows: scan.rows,
+      ...(scan.governors ? { governors } : {}),
     });
     fileGovernors.set(scan.scanId, governors);
     for (const side of [result.previous, result.next])
@@ -182,6 +189,9 @@ export async function checkStoredScan(
     ? options.rows.map((row) => snapshot(row, scanId, takenAt))
     : await scanSnapshots(db, scanId, takenAt);
   const ids = new Set(rows.map((row) => row.governorId));
+  // A governor asked for without a row here (a row just left out) still has neighbours to check again.
+  const lookedUp = new Set(ids);
+  for (const id of options.governorIds ?? []) lookedUp.add(id);
   // A power ranking's order is known only for a scan that is one file's rows in that file's order.
   const fileOrder = options.fileOrder;
   const powerRanked = fileOrder !== undefined && fileOrder.length === rows.length;
@@ -189,8 +199,8 @@ export async function checkStoredScan(
     const place = new Map(fileOrder.map((id, i) => [id, i]));
     rows = [...rows].sort((a, b) => (place.get(a.governorId) ?? 0) - (place.get(b.governorId) ?? 0));
   }
-  const previous = await neighbourRows(db, kd, scan.kind, takenAt, ids, 'previous');
-  const next = await neighbourRows(db, kd, scan.kind, takenAt, ids, 'next');
+  const previous = await neighbourRows(db, kd, scan.kind, takenAt, lookedUp, 'previous');
+  const next = await neighbourRows(db, kd, scan.kind, takenAt, lookedUp, 'next');
   const found = checkScan({
     rows,
     previous: previous.rows,
