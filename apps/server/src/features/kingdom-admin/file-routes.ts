@@ -92,6 +92,7 @@ export const kingdomFileRoutes: FastifyPluginAsyncZod<{
         rolledUp: query.rolledUp ?? false,
         newScan: query.newScan ?? false,
         ...(query.joinScanId ? { joinScanId: Number(query.joinScanId) } : {}),
+        newGovernors: query.newGovernors ? 'import' : 'ask',
       });
       await auditScanImport(app.db, { userId: user.id, kingdomKd: kingdom.kd, kind: query.kind, file });
       await refreshAfterImport(app.db, file, (message) => request.log.warn(message));
