@@ -5,8 +5,8 @@ import { AppError } from '../../errors.ts';
 import { nowSeconds } from '../../time.ts';
 import { recordAudit } from '../audit/service.ts';
 import { lockKingdomPresence, rebuildKingdomPresence } from '../scans/presence.ts';
-import { writeScanTotals } from '../scans/scan-store.ts';
 import { recheckTouched } from './recheck-touched.ts';
+import { scanRowsChanged } from './scan-rows-changed.ts';
 import { requireFlag, setFlagStatus } from './store.ts';
 import { revertSwap } from './swaps.ts';
 
@@ -91,21 +91,6 @@ async function activeCorrection(db: Executor, scanId: number, governorId: number
     .where('reverted_at', 'is', null)
     .orderBy('id', 'desc')
     .executeTakeFirst();
-}
-
-/** A scan's rows changed after import: its count, totals and the revision every dashboard cache key carries. */
-export async function scanRowsChanged(db: Executor, scanId: number): Promise<void> {
-  const { count } = await db
-    .selectFrom('governor_stats')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('scan_id', '=', scanId)
-    .executeTakeFirstOrThrow();
-  await db
-    .updateTable('scans')
-    .set((eb) => ({ row_count: Number(count), revision: eb('revision', '+', 1) }))
-    .where('id', '=', scanId)
-    .execute();
-  await writeScanTotals(db, scanId);
 }
 
 /** Corrects one value; answers the correction's id. A value back to the imported one reverts the correction. */
