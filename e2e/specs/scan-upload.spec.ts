@@ -56,6 +56,32 @@ test.describe('uploading scans in the per-kingdom settings page', () => {
     await expect(settings.uploadResult(START_XLSX)).toContainText('already imported');
     await expect(settings.scanRows).toHaveCount(before + 2);
 
+    // Kingdom 1253's file, now that the kingdom has scans of its own governors: the form asks first.
+    await settings.uploadScans(`${FIXTURES}roktracker-legacy/${LEGACY_XLS}`);
+    const question = settings.scans.getByRole('status').filter({ hasText: 'Is this kingdom' });
+    await expect(question).toContainText(
+      `${LEGACY_XLS}: 10 of 10 governors (100%) were never seen in kingdom ${perProject(testInfo, 2111, 2112)}`,
+    );
+    await expect(settings.uploadResult(LEGACY_XLS)).toContainText(
+      'Not imported yet: answer the question above.',
+    );
+    await page.screenshot({ path: testInfo.outputPath(`upload-question-${testInfo.project.name}.png`) });
+    await question.getByRole('button', { name: "Don't import" }).click();
+    await expect(settings.uploadResult(LEGACY_XLS)).toContainText(
+      'Not imported: most of its governors were never seen in this kingdom.',
+    );
+    await expect(settings.scanRows).toHaveCount(before + 2);
+    await settings.uploadScans(`${FIXTURES}roktracker-legacy/${LEGACY_XLS}`);
+    await settings.scans.getByRole('button', { name: 'Import it anyway' }).click();
+    await expect(settings.uploadResult(LEGACY_XLS)).toContainText('10 governors imported');
+    await expect(settings.scanRows).toHaveCount(before + 3);
+    await settings.scanRows
+      .filter({ hasText: '2021-12-25' })
+      .getByRole('button', { name: /^Delete scan/ })
+      .click();
+    await settings.dialog.getByRole('button', { name: 'Delete scan' }).click();
+    await expect(settings.scanRows).toHaveCount(before + 2);
+
     // Rename the end scan, then delete the start scan.
     await settings
       .scanRow('kd1234-end')

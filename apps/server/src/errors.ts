@@ -1,15 +1,29 @@
-import { ERROR_CODES, type ErrorBody, type ErrorCode, errorBody } from '@kingdom-stats/core/api';
+import {
+  ERROR_CODES,
+  type ErrorBody,
+  type ErrorCode,
+  errorBody,
+  type NewGovernorsDetail,
+} from '@kingdom-stats/core/api';
 
 /** The one error type the server throws on purpose; the error plugin turns it into the API's error body. */
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly issues: ErrorBody['issues'];
+  /** NEW_GOVERNORS' detail (the file and its share of unseen governors). */
+  readonly newGovernors: NewGovernorsDetail | undefined;
 
-  constructor(code: ErrorCode, message: string, issues?: ErrorBody['issues']) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    issues?: ErrorBody['issues'],
+    newGovernors?: NewGovernorsDetail,
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.issues = issues;
+    this.newGovernors = newGovernors;
   }
 
   get statusCode(): number {
@@ -17,7 +31,7 @@ export class AppError extends Error {
   }
 
   toBody(): ErrorBody {
-    return errorBody(this.code, this.message, this.issues);
+    return errorBody(this.code, this.message, this.issues, this.newGovernors);
   }
 }
 

@@ -21,6 +21,7 @@ import {
   readReviewSettings,
   recheckReviewFlags,
   revertReviewCorrection,
+  swapReviewRows,
 } from '../features/data-review/service.ts';
 import { requireKingdom } from '../features/kingdoms/service.ts';
 import { type CliContext, isoUtc, parseWholeNumber } from './context.ts';
@@ -119,7 +120,9 @@ export function registerReviewCommands(program: Command, cli: CliContext): void 
             number(f.context.current?.value ?? f.value),
             number(f.context.next?.value),
             number(f.suggested),
-            f.reason,
+            f.swapWith
+              ? `${f.reason} Swapped with governor ${f.swapWith.governorId}'s row: review swap --flag ${f.id}.`
+              : f.reason,
           ]),
         );
       },
@@ -184,6 +187,24 @@ export function registerReviewCommands(program: Command, cli: CliContext): void 
         }),
       );
       print(answer.message);
+    });
+
+  review
+    .command('swap')
+    .description(
+      "put two rows stored under each other's IDs back (an id_reused flag whose partner review list names): one correction",
+    )
+    .requiredOption('--kd <kd>', 'kingdom number')
+    .requiredOption('--flag <flag-id>', 'the flag on either row')
+    .option('--reason <text>', 'why')
+    .action(async (options: { kd: string; flag: string; reason?: string }) => {
+      const kd = kdOption(options.kd);
+      const answer = await withDatabase(({ db }) =>
+        swapReviewRows(db, { kd, actorId: CLI_ACTOR }, parseWholeNumber('--flag', options.flag), {
+          ...(options.reason !== undefined ? { reason: options.reason } : {}),
+        }),
+      );
+      print(answer.correction ? `${answer.message} (correction ${answer.correction.id})` : answer.message);
     });
 
   review

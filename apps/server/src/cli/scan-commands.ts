@@ -1,8 +1,10 @@
 import { basename } from 'node:path';
+import type { NewGovernorsDetail } from '@kingdom-stats/core/api';
 import type { Command } from 'commander';
 import { refreshAfterImport } from '../db/planner-statistics.ts';
 import { recordAudit } from '../features/audit/service.ts';
 import { prepareScanFile } from '../features/imports/import-scan.ts';
+import { newGovernorsRefusal, newGovernorsShare } from '../features/imports/new-governors.ts';
 import { revokeIngestToken, rotateIngestToken, UPLOAD_TOKEN } from '../features/ingest-tokens/tokens.ts';
 import {
   auditScanImport,
@@ -23,6 +25,17 @@ interface ImportOptions {
   autarch?: boolean;
   newScan?: boolean;
   joinScan?: string;
+  newGovernors?: boolean;
+}
+
+/** Files most of whose governors the kingdom never had: one refusal naming each, before anything is stored. */
+function refuseNewGovernors(files: readonly NewGovernorsDetail[]): void {
+  const [first] = files;
+  if (!first) return;
+  const goAhead = `Nothing was imported. Run again with --new-governors to import ${files.length === 1 ? 'it' : 'them'} anyway.`;
+  if (files.length === 1) throw newGovernorsRefusal(first, goAhead);
+  const each = files.map((file) => `${file.fileName}: ${newGovernorsShare(file)}`).join('; ');
+  throw new Error(`Are these kingdom ${first.kingdom}'s files? ${each}. ${goAhead}`);
 }
 
 export function registerScanCommands(program: Command, cli: CliContext): void {
@@ -41,6 +54,10 @@ export function registerScanCommands(program: Command, cli: CliContext): void {
     .option('--autarch', 'store as autarch data instead of a kingdom scan')
     .option('--new-scan', 'make a scan of its own even when a scan of other home kingdoms is near its time')
     .option('--join-scan <scan-id>', "add the file's governors to this scan, whatever its time")
+    .option(
+      '--new-governors',
+      'import a file even when most of its governors were never seen in the kingdom (otherwise it is refused)',
+    )
     .action(async (kd: string, files: string[], options: ImportOptions) => {
       const kingdomKd = parseWholeNumber('kd', kd);
       const homeKd = options.homeKd === undefined ? undefined : parseWholeNumber('--home-kd', options.homeKd);
@@ -66,9 +83,11 @@ export function registerScanCommands(program: Command, cli: CliContext): void {
             kind: options.autarch ? 'autarch' : 'kingdom',
             newScan: options.newScan ?? false,
             ...(joinScanId === undefined ? {} : { joinScanId }),
+            newGovernors: options.newGovernors ? 'import' : 'ask',
           });
           prepared.push({ filePath, file });
         }
+        refuseNewGovernors(prepared.flatMap(({ file }) => (file.newGovernors ? [file.newGovernors] : [])));
         prepared.sort((a, b) => a.file.earliestTakenAt - b.file.earliestTakenAt);
         for (const { filePath, file } of prepared) {
           const result = await file.store();

@@ -31,6 +31,7 @@ const flag: ReviewFlag = {
   status: 'open',
   resolvedBy: null,
   resolvedAt: null,
+  swapWith: null,
   context: {
     previous: { scanId: 2, scanName: 'a', takenAt: 1, value: 4_700_000 },
     current: { scanId: 3, scanName: 'b', takenAt: 2, value: 4_177_297 },

@@ -69,34 +69,39 @@ describe('viewer marks', () => {
   });
 
   it('a correction on the period’s first scan marks the gain as resting on it (old → new); revert puts the flag back', async () => {
+    // A ranking-order flag: a correction re-checks the values it touches (issue 36), and the ranking's order is the
+    // one check that cannot run again on a stored scan, so this hand-written flag survives the revert's re-check.
     const flagId = await flagValue(r.db, {
       scanId: r.scans[0]!,
       governorId: 103,
-      field: 'dead',
-      reason: 'Dead looks misread',
+      field: 'power',
+      check: 'power_rank_order',
+      reason: 'Power looks misread',
     });
     expect((await dashboardMarks())?.['103']?.underReview).toEqual([
-      { field: 'dead', reason: 'Dead looks misread' },
+      { field: 'power', reason: 'Power looks misread' },
     ]);
     const correct = await asAdmin(r, 'POST', '/corrections', {
       scanId: r.scans[0],
       governorId: 103,
-      field: 'dead',
-      value: 99_000,
+      field: 'power',
+      value: 19_000_000,
       flagId,
     });
     expect(correct.statusCode).toBe(200);
     const marks = await dashboardMarks();
     expect(marks?.['103']).toEqual({
       underReview: [],
-      corrected: [{ field: 'dead', oldValue: 100_000, newValue: 99_000, takenAt: expect.any(Number) }],
+      corrected: [
+        { field: 'power', oldValue: 20_000_000, newValue: 19_000_000, takenAt: expect.any(Number) },
+      ],
     });
     expect((await kdDkpMarks())?.['103']).toEqual(marks?.['103']);
     const correctionId = (correct.json() as { correction: { id: number } }).correction.id;
     expect((await asAdmin(r, 'POST', `/corrections/${correctionId}/revert`)).statusCode).toBe(200);
     // The misread value is back, and with it its flag: under review again, no correction.
     const reverted = {
-      '103': { underReview: [{ field: 'dead', reason: 'Dead looks misread' }], corrected: [] },
+      '103': { underReview: [{ field: 'power', reason: 'Power looks misread' }], corrected: [] },
     };
     expect(await dashboardMarks()).toEqual(reverted);
     expect(await kdDkpMarks()).toEqual(reverted);

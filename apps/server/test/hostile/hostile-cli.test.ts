@@ -50,9 +50,10 @@ describe('hostile files given to the CLI', () => {
       writeFileSync(path, file.content());
       const before = await hostileSnapshot(database.db);
 
+      // --new-governors: the hostile files' governors are not the kingdom's, and the content is what is tested here.
       const args =
         file.target === 'scan'
-          ? ['scan', 'import', String(KD), path, '--at', scanTime(index)]
+          ? ['scan', 'import', String(KD), path, '--at', scanTime(index), '--new-governors']
           : ['prekvk', 'import', String(KD), KVK, path];
       const running = runCli(database.url, args);
       const health = await app.inject({ url: '/api/health' });

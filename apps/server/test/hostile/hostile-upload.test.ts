@@ -36,7 +36,9 @@ describe('hostile files uploaded', () => {
 
   async function upload(target: 'scan' | 'prekvk', fileName: string, content: Buffer, at = scanTime(-4)) {
     const code = await world.codeOf(world.kd);
-    const query: Record<string, string> = target === 'scan' ? { fileName, at } : { fileName, kvk: KVK };
+    // newGovernors: the hostile files' governors are not the kingdom's, and the content is what is tested here.
+    const query: Record<string, string> =
+      target === 'scan' ? { fileName, at, newGovernors: 'true' } : { fileName, kvk: KVK };
     return t.app.inject({
       method: 'POST',
       url: `/api/admin/kingdoms/${world.kd}/${code}/${target === 'scan' ? 'scans' : 'prekvk'}?${new URLSearchParams(query)}`,

@@ -32,6 +32,8 @@ export interface ScanUploadInput {
   newScan?: boolean;
   /** Add the file's governors to this scan. */
   joinScanId?: string;
+  /** The admin confirmed a file most of whose governors the kingdom never had (NEW_GOVERNORS). */
+  newGovernors?: boolean;
 }
 
 export const adminKingdomKeys = {
@@ -125,6 +127,7 @@ export function useKingdomAdminActions(kd: string, code: string) {
             rolledUp: input.rolledUp ? 'true' : undefined,
             newScan: input.newScan ? 'true' : undefined,
             joinScanId: input.joinScanId,
+            newGovernors: input.newGovernors ? 'true' : undefined,
           },
           schema: scanImportResponseSchema,
         }),

@@ -84,6 +84,11 @@ export const reviewFlagSchema = z.object({
   /** Who resolved it and when (null while open). */
   resolvedBy: z.string().nullable(),
   resolvedAt: unixSeconds.nullable(),
+  /**
+   * An open `id_reused` flag whose row and another flagged row of the scan carry each other's previous names: that
+   * governor and the name their row reads now (POST …/flags/{id}/swap trades the two rows). Null otherwise.
+   */
+  swapWith: z.object({ governorId: z.number().int(), governorName: z.string() }).nullable(),
   /** The governor's values around the flag: the previous scan with a row, this scan, the next scan with a row. */
   context: z.object({
     previous: reviewScanValueSchema.nullable(),
@@ -131,11 +136,18 @@ export const excludeRowBodySchema = z.object({
 });
 export type ExcludeRowBody = z.infer<typeof excludeRowBodySchema>;
 
+/** POST …/review/flags/{flagId}/swap: the flagged row and its partner's (`swapWith`) trade places, every column. */
+export const swapRowsBodySchema = z.object({ reason: reasonText.optional() });
+export type SwapRowsBody = z.infer<typeof swapRowsBodySchema>;
+
 /** POST …/review/flags/{flagId}/accept: the value is right as imported. */
 export const acceptFlagBodySchema = z.object({ reason: reasonText.optional() });
 export type AcceptFlagBody = z.infer<typeof acceptFlagBodySchema>;
 
-/** One correction record (the audit of corrections): a value set, or a row excluded (field 'row'). */
+/**
+ * One correction record (the audit of corrections): a value set, a row excluded (field 'row'), or two rows swapped
+ * (field 'swap', on the flagged governor; `swapWith` the other).
+ */
 export const reviewCorrectionSchema = z.object({
   id: z.number().int(),
   scanId: z.number().int(),
@@ -143,11 +155,13 @@ export const reviewCorrectionSchema = z.object({
   takenAt: unixSeconds,
   governorId: z.number().int(),
   governorName: z.string(),
-  field: z.enum([...REVIEW_FIELDS, 'row']),
-  /** The imported value (null for an excluded row). */
+  field: z.enum([...REVIEW_FIELDS, 'row', 'swap']),
+  /** The imported value (null for an excluded row or a swap). */
   oldValue: z.number().nullable(),
-  /** The value readers see now (null for an excluded row). */
+  /** The value readers see now (null for an excluded row or a swap). */
   newValue: z.number().nullable(),
+  /** A swap's other governor (null for other corrections). */
+  swapWith: z.number().int().nullable(),
   reason: z.string().nullable(),
   createdBy: z.string().nullable(),
   createdAt: unixSeconds,

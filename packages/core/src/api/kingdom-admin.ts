@@ -180,6 +180,11 @@ export const scanUploadQuerySchema = z.object({
     .string()
     .regex(/^\d{1,12}$/, 'must be a scan id')
     .optional(),
+  /**
+   * The admin confirmed it: import a file most of whose governors the kingdom never had. Without it such a file is
+   * refused with NEW_GOVERNORS (the share named) when the kingdom has scans (docs/import-formats.md).
+   */
+  newGovernors: flag.optional(),
 });
 
 /** What one scan of an imported file became. */

@@ -6,7 +6,7 @@
  */
 import { checkCounters } from './counters.ts';
 import { shown } from './fields.ts';
-import { checkIdReused } from './id-reused.ts';
+import { checkIdReused, swappedPairs, swappedRowFlag } from './id-reused.ts';
 import {
   checkKillPointsIdentities,
   KILL_POINTS_DISAGREEING_MAX_SHARE,
@@ -82,8 +82,14 @@ export function checkScan(input: CheckScanInput): ValueFlag[] {
   const on = settings.enabled;
   const reused = new Map<number, ValueFlag>();
   if (on.id_reused) {
+    const pairs = swappedPairs(rows, previous);
     for (const row of rows) {
-      const found = checkIdReused(row, previous.get(row.governorId), settings);
+      const partner = pairs.get(row.governorId);
+      const before = previous.get(row.governorId);
+      const found =
+        partner !== undefined && before
+          ? swappedRowFlag(row, before, partner)
+          : checkIdReused(row, before, settings);
       if (found) reused.set(row.governorId, found);
     }
   }

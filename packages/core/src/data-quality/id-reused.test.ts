@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checkIdReused, nameKey, nameSimilarity } from './id-reused.ts';
+import { checkScan } from './check-scan.ts';
+import { checkIdReused, nameKey, nameSimilarity, swapPartner } from './id-reused.ts';
 import { DEFAULT_DATA_QUALITY_SETTINGS } from './settings.ts';
-import { snapshot } from './test-rows.ts';
+import { byGovernor, snapshot } from './test-rows.ts';
 
 const settings = DEFAULT_DATA_QUALITY_SETTINGS;
 const row = (scanId: number, name: string, power: number) => snapshot(scanId, 7, { power }, { name });
@@ -47,5 +48,44 @@ describe('checkIdReused', () => {
     expect(
       checkIdReused(row(2, 'Melon Bear', 2_500_000), row(1, 'Super botty', 1_000_000), settings),
     ).toBeNull();
+  });
+});
+
+describe('swapPartner', () => {
+  const side = (governorId: number, name: string, previous?: string) => ({
+    governorId,
+    row: { name },
+    previous: previous === undefined ? undefined : { name: previous },
+  });
+
+  it("pairs the two rows that carry each other's previous names, and only when one fits", () => {
+    const ayla = side(1, 'Bren', 'Ayla');
+    const bren = side(2, 'Ayla', 'Bren');
+    const cato = side(3, 'Dora', 'Cato');
+    expect(swapPartner(ayla, [ayla, bren, cato])).toBe(2);
+    expect(swapPartner(bren, [ayla, bren, cato])).toBe(1);
+    // One way only (Cato's row is Ayla's, but Ayla's row is not Cato's): not a swap.
+    expect(swapPartner(side(1, 'Bren', 'Ayla'), [side(3, 'Ayla', 'Cato')])).toBeNull();
+    expect(swapPartner(side(1, 'Bren'), [bren])).toBeNull();
+    expect(swapPartner(ayla, [bren, side(4, 'Ayla', 'Bren2')])).toBeNull();
+  });
+});
+
+describe("two rows stored under each other's IDs", () => {
+  it('flags both rows as swapped, naming the partner, even when the accounts are of like size', () => {
+    const previous = byGovernor([
+      snapshot(1, 1, { power: 45_000_000, dead: 500_000 }, { name: 'Ayla' }),
+      snapshot(1, 2, { power: 60_000_000, dead: 3_000_000 }, { name: 'Bren' }),
+    ]);
+    const rows = [
+      snapshot(2, 1, { power: 60_100_000, dead: 3_001_000 }, { name: 'Bren' }),
+      snapshot(2, 2, { power: 45_100_000, dead: 501_000 }, { name: 'Ayla' }),
+    ];
+    const flags = checkScan({ rows, previous, powerRanked: false, settings });
+    expect(flags.map((f) => [f.governorId, f.field, f.check])).toEqual([
+      [1, 'governor', 'id_reused'],
+      [2, 'governor', 'id_reused'],
+    ]);
+    expect(flags[0]!.reason).toMatch(/governor 2 was "Bren" and is "Ayla": the two rows look swapped/);
   });
 });

@@ -9,7 +9,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { nowSeconds } from '../../time.ts';
 import type { GovernorStatRow } from '../scans/scan-store.ts';
-import { neighbourRows, scanSnapshots, snapshot } from './neighbour-rows.ts';
+import { neighbourRows, type ScanRowsCache, scanSnapshots, snapshot } from './neighbour-rows.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -29,6 +29,11 @@ export interface CheckedScan {
    * not read the scan back (16,000 rows read and converted again cost about 0.1 s on PostgreSQL).
    */
   rows?: readonly GovernorStatRow[];
+  /**
+   * Only these governors (a correction's: docs/data-review-storage.md): their flags on the scan, then on the scans
+   * around it. Every governor of the scan when absent (a scan an import placed).
+   */
+  governors?: ReadonlySet<number>;
 }
 
 /**
@@ -61,6 +66,8 @@ export async function checkImportedScans(
 ): Promise<number> {
   if (scans.length === 0) return 0;
   const settings = await kingdomDataQuality(db, kd);
+  // The checks write flags, never rows: each scan is read once for the whole run.
+  const cache: ScanRowsCache = new Map();
   const placed = new Map<number, Work>();
   const fileGovernors = new Map<number, Set<number>>();
   const neighbours = new Map<number, Work>();
@@ -78,14 +85,17 @@ export async function checkImportedScans(
     const result = await checkStoredScan(db, kd, scan.scanId, settings, {
       fileOrder: scan.fileOrder,
       rows: scan.rows,
+      cache,
+      ...(scan.governors ? { governorIds: scan.governors } : {}),
     });
     if (!result) continue;
-    const governors = new Set(scan.fileOrder ?? result.governorIds);
+    const governors = new Set(scan.governors ?? scan.fileOrder ?? result.governorIds);
     placed.set(scan.scanId, {
       scanId: scan.scanId,
       takenAt: result.takenAt,
       fileOrder: scan.fileOrder,
       rows: scan.rows,
+      ...(scan.governors ? { governors } : {}),
     });
     fileGovernors.set(scan.scanId, governors);
     for (const side of [result.previous, result.next])
@@ -104,6 +114,7 @@ export async function checkImportedScans(
       const result = await checkStoredScan(db, kd, item.scanId, settings, {
         fileOrder: item.fileOrder,
         rows: item.rows,
+        cache,
         ...(governors ? { governorIds: governors } : {}),
       });
       for (const id of result?.changed ?? []) now.add(id);
@@ -150,6 +161,8 @@ interface CheckOptions {
   rows?: readonly GovernorStatRow[] | undefined;
   /** Store only these governors' flags (a neighbour's check); all of the scan's when absent. */
   governorIds?: ReadonlySet<number>;
+  /** Rows read earlier in the same run of checks (neighbour-rows.ts). */
+  cache?: ScanRowsCache;
 }
 
 interface CheckResult {
@@ -180,8 +193,11 @@ export async function checkStoredScan(
   const takenAt = Number(scan.taken_at);
   let rows = options.rows
     ? options.rows.map((row) => snapshot(row, scanId, takenAt))
-    : await scanSnapshots(db, scanId, takenAt);
+    : await scanSnapshots(db, scanId, takenAt, options.cache);
   const ids = new Set(rows.map((row) => row.governorId));
+  // A governor asked for without a row here (a row just left out) still has neighbours to check again.
+  const lookedUp = new Set(ids);
+  for (const id of options.governorIds ?? []) lookedUp.add(id);
   // A power ranking's order is known only for a scan that is one file's rows in that file's order.
   const fileOrder = options.fileOrder;
   const powerRanked = fileOrder !== undefined && fileOrder.length === rows.length;
@@ -189,8 +205,8 @@ export async function checkStoredScan(
     const place = new Map(fileOrder.map((id, i) => [id, i]));
     rows = [...rows].sort((a, b) => (place.get(a.governorId) ?? 0) - (place.get(b.governorId) ?? 0));
   }
-  const previous = await neighbourRows(db, kd, scan.kind, takenAt, ids, 'previous');
-  const next = await neighbourRows(db, kd, scan.kind, takenAt, ids, 'next');
+  const previous = await neighbourRows(db, kd, scan.kind, takenAt, lookedUp, 'previous', options.cache);
+  const next = await neighbourRows(db, kd, scan.kind, takenAt, lookedUp, 'next', options.cache);
   const found = checkScan({
     rows,
     previous: previous.rows,

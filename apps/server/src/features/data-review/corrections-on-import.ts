@@ -3,7 +3,8 @@ import type { Database } from '../../db/schema.ts';
 import { nowSeconds } from '../../time.ts';
 import { rebuildKingdomPresence } from '../scans/presence.ts';
 import type { GovernorStatRow } from '../scans/scan-store.ts';
-import { scanRowsChanged } from './corrections.ts';
+import { scanRowsChanged } from './scan-rows-changed.ts';
+import { readSwapRecord } from './swaps.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -29,7 +30,8 @@ export async function undoCorrectionsForComparison(
     .where('reverted_at', 'is', null)
     .orderBy('id')
     .execute();
-  // Rows left out first (as they were when excluded), then every value correction undone on top.
+  // Rows left out first (as they were when excluded), then every value correction undone on top, then the swapped
+  // rows as they were imported (a value corrected after a swap was corrected on the swapped row: undone with it).
   for (const c of active) {
     const governorId = Number(c.governor_id);
     if (c.field === 'row' && wanted.has(governorId) && c.imported_row_json)
@@ -37,7 +39,15 @@ export async function undoCorrectionsForComparison(
   }
   for (const c of active) {
     const row = stored.get(Number(c.governor_id));
-    if (c.field !== 'row' && row) row[c.field] = c.imported_value;
+    if (c.field !== 'row' && c.field !== 'swap' && row) row[c.field] = c.imported_value;
+  }
+  for (const c of active) {
+    const swap = c.field === 'swap' ? readSwapRecord(c.imported_row_json) : null;
+    if (!swap) continue;
+    for (const [i, governorId] of [Number(c.governor_id), swap.partner].entries()) {
+      const imported = swap.rows[i];
+      if (imported && stored.has(governorId)) stored.set(governorId, { ...imported });
+    }
   }
 }
 
@@ -67,6 +77,10 @@ export async function reapplyCorrectionsAfterReplace(
     const governorId = Number(c.governor_id);
     const inFile = byGovernor.get(governorId);
     if (!inFile) continue;
+    if (c.field === 'swap') {
+      changed = (await reapplySwap(db, scanId, c, byGovernor, fileName)) || changed;
+      continue;
+    }
     const keep =
       c.field === 'row'
         ? sameRow(JSON.parse(c.imported_row_json ?? '{}') as Record<string, unknown>, inFile)
@@ -101,6 +115,52 @@ export async function reapplyCorrectionsAfterReplace(
   }
   if (changed) await scanRowsChanged(db, scanId);
   if (excluded) await rebuildKingdomPresence(db, kd);
+}
+
+/**
+ * A swap stays when the file gives both rows as they were imported (swapped): the rows are swapped again, and the
+ * file's rows are read swapped for the corrections made after it (they were made on the swapped rows). Otherwise
+ * it is superseded.
+ */
+async function reapplySwap(
+  db: Executor,
+  scanId: number,
+  c: { id: number; governor_id: number; imported_row_json: string | null },
+  byGovernor: Map<number, Record<string, unknown>>,
+  fileName: string,
+): Promise<boolean> {
+  const swap = readSwapRecord(c.imported_row_json);
+  const pair = [Number(c.governor_id), swap?.partner ?? -1] as const;
+  const [own, other] = [byGovernor.get(pair[0]), byGovernor.get(pair[1])];
+  const keep = swap && own && other && sameRow(swap.rows[0] ?? {}, own) && sameRow(swap.rows[1] ?? {}, other);
+  if (!keep) {
+    await db
+      .updateTable('value_corrections')
+      .set({
+        reverted_at: nowSeconds(),
+        revert_reason: `superseded: ${fileName} was imported over it with other rows`,
+      })
+      .where('id', '=', c.id)
+      .execute();
+    return false;
+  }
+  for (const [governorId, values] of [
+    [pair[0], other],
+    [pair[1], own],
+  ] as const) {
+    const set = Object.fromEntries(
+      Object.entries(values).filter(([key]) => key !== 'scan_id' && key !== 'governor_id'),
+    );
+    await db
+      .updateTable('governor_stats')
+      .set(set)
+      .where('scan_id', '=', scanId)
+      .where('governor_id', '=', governorId)
+      .execute();
+  }
+  byGovernor.set(pair[0], { ...other, governor_id: pair[0] });
+  byGovernor.set(pair[1], { ...own, governor_id: pair[1] });
+  return true;
 }
 
 function sameNumber(a: unknown, b: unknown): boolean {

@@ -5,8 +5,10 @@ import { AppError } from '../../errors.ts';
 import { nowSeconds } from '../../time.ts';
 import { recordAudit } from '../audit/service.ts';
 import { lockKingdomPresence, rebuildKingdomPresence } from '../scans/presence.ts';
-import { writeScanTotals } from '../scans/scan-store.ts';
+import { recheckTouched } from './recheck-touched.ts';
+import { scanRowsChanged } from './scan-rows-changed.ts';
 import { requireFlag, setFlagStatus } from './store.ts';
+import { revertSwap } from './swaps.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -27,6 +29,11 @@ export interface CorrectValueInput {
   reason: string | null;
   actorId: number | null;
   flagId?: number;
+  /**
+   * false: leave the checks around the value to the caller (a corrections CSV re-checks once, after its last row);
+   * otherwise they run again at once (recheck-touched.ts).
+   */
+  recheck?: boolean;
 }
 
 export interface ExcludeRowInput {
@@ -84,21 +91,6 @@ async function activeCorrection(db: Executor, scanId: number, governorId: number
     .where('reverted_at', 'is', null)
     .orderBy('id', 'desc')
     .executeTakeFirst();
-}
-
-/** A scan's rows changed after import: its count, totals and the revision every dashboard cache key carries. */
-export async function scanRowsChanged(db: Executor, scanId: number): Promise<void> {
-  const { count } = await db
-    .selectFrom('governor_stats')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('scan_id', '=', scanId)
-    .executeTakeFirstOrThrow();
-  await db
-    .updateTable('scans')
-    .set((eb) => ({ row_count: Number(count), revision: eb('revision', '+', 1) }))
-    .where('id', '=', scanId)
-    .execute();
-  await writeScanTotals(db, scanId);
 }
 
 /** Corrects one value; answers the correction's id. A value back to the imported one reverts the correction. */
@@ -191,6 +183,8 @@ export async function correctValue(db: Kysely<Database>, input: CorrectValueInpu
       before: { scanId: input.scanId, governorId: input.governorId, field, value: current, imported },
       after: { correctionId: id, value: input.value, reason: input.reason, flagId: flag?.id ?? null },
     });
+    if (input.recheck !== false)
+      await recheckTouched(trx, input.kd, [{ scanId: input.scanId, governorIds: [input.governorId] }]);
     return id;
   });
 }
@@ -246,6 +240,7 @@ export async function excludeRow(db: Kysely<Database>, input: ExcludeRowInput): 
       before: { scanId: input.scanId, governorId: input.governorId, name: row.name },
       after: { correctionId: id, reason: input.reason },
     });
+    await recheckTouched(trx, input.kd, [{ scanId: input.scanId, governorIds: [input.governorId] }]);
     return id;
   });
 }
@@ -267,7 +262,10 @@ export async function revertCorrection(db: Kysely<Database>, input: RevertInput)
       throw new AppError('CONFLICT', `Correction ${correction.id} is already reverted`);
     }
     const where = { scanId: correction.scan_id, governorId: Number(correction.governor_id) };
-    if (correction.field === 'row') {
+    let touched = [where.governorId];
+    if (correction.field === 'swap') {
+      touched = await revertSwap(trx, correction);
+    } else if (correction.field === 'row') {
       if (correction.kind === 'kingdom') await lockKingdomPresence(trx, input.kd);
       const present = await trx
         .selectFrom('governor_stats')
@@ -308,20 +306,22 @@ export async function revertCorrection(db: Kysely<Database>, input: RevertInput)
       .set({ reverted_at: nowSeconds(), reverted_by: input.actorId })
       .where('id', '=', correction.id)
       .execute();
-    const settled = await trx
-      .selectFrom('value_flags')
-      .select('id')
-      .where('scan_id', '=', where.scanId)
-      .where('governor_id', '=', where.governorId)
-      .where('status', '=', correction.field === 'row' ? 'excluded' : 'corrected')
-      .$if(correction.field !== 'row', (q) => q.where('field', '=', correction.field))
-      .execute();
-    await setFlagStatus(
-      trx,
-      settled.map((f) => f.id),
-      'open',
-      null,
-    );
+    if (correction.field !== 'swap') {
+      const settled = await trx
+        .selectFrom('value_flags')
+        .select('id')
+        .where('scan_id', '=', where.scanId)
+        .where('governor_id', '=', where.governorId)
+        .where('status', '=', correction.field === 'row' ? 'excluded' : 'corrected')
+        .$if(correction.field !== 'row', (q) => q.where('field', '=', correction.field))
+        .execute();
+      await setFlagStatus(
+        trx,
+        settled.map((f) => f.id),
+        'open',
+        null,
+      );
+    }
     await recordAudit(trx, {
       userId: input.actorId,
       action: 'value.revert',
@@ -333,5 +333,6 @@ export async function revertCorrection(db: Kysely<Database>, input: RevertInput)
       },
       after: { ...where, field: correction.field, value: numberOrNull(correction.imported_value) },
     });
+    await recheckTouched(trx, input.kd, [{ scanId: where.scanId, governorIds: touched }]);
   });
 }

@@ -14,11 +14,26 @@ const IDS_PER_LOOKUP = 1_000;
 /** How many scans back (and forward) a governor's previous (next) row is looked for: a governor absent longer is checked against nothing. */
 export const NEIGHBOUR_SCANS_LOOKED_AT = 6;
 
+/**
+ * Scans' rows already read, by scan id, for one run of checks (checkImportedScans): the checks change flags, never
+ * rows, so a scan read as one scan's neighbour and checked itself next is read once. Its life is the run.
+ */
+export type ScanRowsCache = Map<number, GovernorSnapshot[]>;
+
 export async function scanSnapshots(
   db: Executor,
   scanId: number,
   takenAt: number,
+  cache?: ScanRowsCache,
 ): Promise<GovernorSnapshot[]> {
+  const cached = cache?.get(scanId);
+  if (cached) return cached;
+  const read = await readSnapshots(db, scanId, takenAt);
+  cache?.set(scanId, read);
+  return read;
+}
+
+async function readSnapshots(db: Executor, scanId: number, takenAt: number): Promise<GovernorSnapshot[]> {
   const rows = await db
     .selectFrom('governor_stats')
     .select(['governor_id', 'name', 'alliance', ...CHECKED_FIELDS])
@@ -61,6 +76,7 @@ export async function neighbourRows(
   takenAt: number,
   governorIds: ReadonlySet<number>,
   side: 'previous' | 'next',
+  cache?: ScanRowsCache,
 ): Promise<{ rows: Map<number, GovernorSnapshot>; underReview: Set<string>; settled: Set<string> }> {
   const scans = await db
     .selectFrom('scans')
@@ -77,7 +93,7 @@ export async function neighbourRows(
   const settled = new Set<string>();
   const [nearest, ...beyond] = scans;
   if (!nearest || governorIds.size === 0) return { rows, underReview, settled };
-  for (const row of await scanSnapshots(db, nearest.id, Number(nearest.taken_at))) {
+  for (const row of await scanSnapshots(db, nearest.id, Number(nearest.taken_at), cache)) {
     if (governorIds.has(row.governorId)) rows.set(row.governorId, row);
   }
   const missing = [...governorIds].filter((id) => !rows.has(id));

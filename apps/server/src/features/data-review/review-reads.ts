@@ -12,6 +12,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
+import { readSwapRecord, swapPartners } from './swaps.ts';
 
 /** The review page's reads (docs/data-review.md): flags with the governor's values around them, and corrections. */
 
@@ -140,7 +141,14 @@ const CONTEXT_COLUMNS = CHECKED_FIELDS;
  */
 async function withContext(db: Kysely<Database>, kd: number, rows: FlagRow[]): Promise<ReviewFlag[]> {
   if (rows.length === 0) return [];
-  const governorIds = [...new Set(rows.map((r) => r.governor_id))];
+  const swaps = await swapPartners(
+    db,
+    kd,
+    rows
+      .filter((r) => r.check_kind === 'id_reused' && r.status === 'open')
+      .map((r) => ({ scanId: r.scan_id, governorId: Number(r.governor_id) })),
+  );
+  const governorIds = [...new Set([...rows.map((r) => r.governor_id), ...swaps.values()])];
   const history = await db
     .selectFrom('governor_stats as g')
     .innerJoin('scans as s', 's.id', 'g.scan_id')
@@ -167,6 +175,9 @@ async function withContext(db: Kysely<Database>, kd: number, rows: FlagRow[]): P
     const previous = own.filter((h) => h.taken_at < row.taken_at).at(-1);
     const current = own.find((h) => h.scan_id === row.scan_id);
     const next = own.find((h) => h.taken_at > row.taken_at);
+    const partner = swaps.get(`${row.scan_id}:${Number(row.governor_id)}`);
+    const partnerRow =
+      partner === undefined ? undefined : byGovernor.get(partner)?.find((h) => h.scan_id === row.scan_id);
     return {
       id: row.id,
       scanId: row.scan_id,
@@ -182,6 +193,7 @@ async function withContext(db: Kysely<Database>, kd: number, rows: FlagRow[]): P
       status: row.status as FlagStatus,
       resolvedBy: row.resolved_by ?? null,
       resolvedAt: row.resolved_at ?? null,
+      swapWith: partner === undefined ? null : { governorId: partner, governorName: partnerRow?.name ?? '' },
       context: { previous: valueIn(previous), current: valueIn(current), next: valueIn(next) },
     };
   });
@@ -243,9 +255,10 @@ export async function listReviewCorrections(
     takenAt: row.taken_at,
     governorId: row.governor_id,
     governorName: row.governor_name ?? nameInRow(row.imported_row_json),
+    swapWith: row.field === 'swap' ? (readSwapRecord(row.imported_row_json)?.partner ?? null) : null,
     field: row.field as ReviewCorrection['field'],
-    oldValue: row.field === 'row' ? null : numberOrNull(row.imported_value),
-    newValue: row.field === 'row' ? null : numberOrNull(row.corrected_value),
+    oldValue: numberOrNull(row.imported_value),
+    newValue: numberOrNull(row.corrected_value),
     reason: row.reason ?? null,
     createdBy: row.created_by ?? null,
     createdAt: row.created_at,

@@ -14,6 +14,7 @@ import {
   reviewFlagsQuerySchema,
   reviewFlagsResponseSchema,
   reviewParamsSchema,
+  swapRowsBodySchema,
 } from '@kingdom-stats/core/api';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -34,6 +35,7 @@ import {
   recheckReviewFlags,
   revertReviewCorrection,
   settingsAnswer,
+  swapReviewRows,
 } from './service.ts';
 
 /** The largest corrections CSV taken: 2 MB is tens of thousands of rows. */
@@ -97,6 +99,21 @@ export const dataReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = await actorOf(request, request.params);
       return acceptReviewFlag(app.db, actor, Number(request.params.flagId), request.body ?? {});
+    },
+  );
+
+  app.post(
+    `${base}/flags/:flagId/swap`,
+    {
+      schema: {
+        params: reviewFlagParamsSchema,
+        body: swapRowsBodySchema.optional(),
+        response: { 200: reviewChangeResponseSchema },
+      },
+    },
+    async (request) => {
+      const actor = await actorOf(request, request.params);
+      return swapReviewRows(app.db, actor, Number(request.params.flagId), request.body ?? {});
     },
   );
 

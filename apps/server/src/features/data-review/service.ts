@@ -12,6 +12,7 @@ import type {
   ExcludeRowBody,
   RecheckResponse,
   ReviewChangeResponse,
+  SwapRowsBody,
 } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -21,8 +22,10 @@ import { requireKingdom } from '../kingdoms/service.ts';
 import { correctValue, excludeRow, revertCorrection } from './corrections.ts';
 import { parseCorrectionsCsv } from './csv.ts';
 import { recheckKingdom } from './recheck.ts';
+import { recheckTouched } from './recheck-touched.ts';
 import { findReviewCorrection, findReviewFlag } from './review-reads.ts';
 import { acceptFlag } from './store.ts';
+import { swapRows } from './swaps.ts';
 
 /**
  * The review's changes and settings, for the routes and the CLI alike (docs/data-review.md). The changes themselves
@@ -99,6 +102,26 @@ export async function acceptReviewFlag(
   };
 }
 
+export async function swapReviewRows(
+  db: Kysely<Database>,
+  actor: Actor,
+  flagId: number,
+  body: SwapRowsBody,
+): Promise<ReviewChangeResponse> {
+  const correctionId = await swapRows(db, {
+    kd: actor.kd,
+    flagId,
+    reason: body.reason?.trim() || null,
+    actorId: actor.actorId,
+  });
+  const correction = await findReviewCorrection(db, actor.kd, correctionId);
+  return {
+    message: `Governors ${correction?.governorId} and ${correction?.swapWith} swapped rows in scan ${correction?.scanName}: names, alliances and every value are each one's own again`,
+    correction,
+    flag: await findReviewFlag(db, actor.kd, flagId),
+  };
+}
+
 export async function excludeReviewRow(
   db: Kysely<Database>,
   actor: Actor,
@@ -130,7 +153,9 @@ export async function revertReviewCorrection(
     message:
       correction?.field === 'row'
         ? `Correction ${correctionId} reverted: governor ${correction.governorId}'s row is back in the scan`
-        : `Correction ${correctionId} reverted: the imported value stands again`,
+        : correction?.field === 'swap'
+          ? `Correction ${correctionId} reverted: governors ${correction.governorId} and ${correction.swapWith} have the rows they were imported with again`
+          : `Correction ${correctionId} reverted: the imported value stands again`,
     correction,
     flag: null,
   };
@@ -188,9 +213,18 @@ export async function importCorrectionsCsv(
           value: row.value,
           reason: row.reason,
           actorId: actor.actorId,
+          recheck: false,
         }),
       );
     }
+    // The checks around the corrected values run once for the file, not once per row (each reads whole scans).
+    await db.transaction().execute((trx) =>
+      recheckTouched(
+        trx,
+        actor.kd,
+        pending.map((row) => ({ scanId: row.scanId, governorIds: [row.governorId] })),
+      ),
+    );
   } catch (error) {
     for (const id of applied.reverse())
       await revertCorrection(db, { kd: actor.kd, correctionId: id, actorId: actor.actorId });

@@ -6,7 +6,7 @@ import {
   readStatsFormula,
   type StatsFormula,
 } from '@kingdom-stats/core';
-import type { ImportedScan, ScanFileResult } from '@kingdom-stats/core/api';
+import type { ImportedScan, NewGovernorsDetail, ScanFileResult } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database, ScanKind } from '../../db/schema.ts';
 import type { AppError } from '../../errors.ts';
@@ -23,6 +23,7 @@ import { reapplyCorrectionsAfterReplace } from '../data-review/corrections-on-im
 import { storeRolledUpSuggestions } from '../farms/suggestions.ts';
 import { requireKingdom } from '../kingdoms/service.ts';
 import { tellScansImported } from './after-import.ts';
+import { mostlyNewGovernors, newGovernorsRefusal } from './new-governors.ts';
 import { placeScan, type ScanToPlace } from './scan-placement.ts';
 
 export interface ImportScanInput {
@@ -47,6 +48,11 @@ export interface ImportScanInput {
   newScan?: boolean;
   /** Add the file's governors to this scan of the kingdom, whatever its time. */
   joinScanId?: number;
+  /**
+   * 'ask' (the upload and the CLI unless confirmed): a file most of whose governors the kingdom never had is not
+   * stored (new-governors.ts); importScanFile refuses it with NEW_GOVERNORS. Default 'import'.
+   */
+  newGovernors?: 'ask' | 'import';
 }
 
 export type { ImportedScan, ScanFileResult };
@@ -57,13 +63,21 @@ export type { ImportedScan, ScanFileResult };
  * only places each scan (scan-placement.ts) and writes.
  */
 export async function importScanFile(db: Kysely<Database>, input: ImportScanInput): Promise<ScanFileResult> {
-  return (await prepareScanFile(db, input)).store();
+  const prepared = await prepareScanFile(db, input);
+  if (prepared.newGovernors)
+    throw newGovernorsRefusal(
+      prepared.newGovernors,
+      'Send it again with newGovernors=true to import it anyway.',
+    );
+  return prepared.store();
 }
 
 /** A scanner file read and checked, not stored yet; `store` writes it in its own transaction. */
 export interface PreparedScanFile {
   /** The earliest scan time the file holds (unix seconds): several files are stored in time order. */
   earliestTakenAt: number;
+  /** Asked for ('ask') and most of the file's governors are new to the kingdom: the question to put first. */
+  newGovernors: NewGovernorsDetail | null;
   store: () => Promise<ScanFileResult>;
 }
 
@@ -97,6 +111,15 @@ export async function prepareScanFile(
     };
     return { scan, time, toPlace };
   });
+  const newGovernors =
+    input.newGovernors === 'ask'
+      ? await mostlyNewGovernors(
+          db,
+          input.kingdomKd,
+          fileName,
+          parts.flatMap((part) => part.toPlace.rows),
+        )
+      : null;
   const warnings = [
     ...cutTextWarnings(parsed.scans),
     ...missingFieldWarnings(parsed.scans, await scoredFormula(db, input.kingdomKd)),
@@ -184,7 +207,7 @@ export async function prepareScanFile(
     (earliest, part) => Math.min(earliest, part.time.takenAt),
     Number.POSITIVE_INFINITY,
   );
-  return { earliestTakenAt, store };
+  return { earliestTakenAt, newGovernors, store };
 }
 
 function refuseOptionsForSeveralScans(parsed: ParsedFile, input: ImportScanInput): void {

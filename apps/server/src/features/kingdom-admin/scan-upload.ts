@@ -40,6 +40,8 @@ export async function importUploadedScan(
     rolledUp: options.rolledUp ?? false,
     newScan: options.newScan ?? false,
     ...(options.joinScanId ? { joinScanId: Number(options.joinScanId) } : {}),
+    // A file most of whose governors the kingdom never had is refused with a question until it is confirmed.
+    newGovernors: options.newGovernors ? 'import' : 'ask',
   });
   await auditScanImport(db, {
     userId: input.userId,

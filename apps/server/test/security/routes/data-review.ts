@@ -63,6 +63,16 @@ export const DATA_REVIEW_ROUTES: RouteRule[] = [
   },
   {
     method: 'POST',
+    path: '/api/admin/kingdoms/:kd/:code/review/flags/:flagId/swap',
+    access: 'kingdom-admin',
+    feature: 'data-review',
+    // A pair of swapped rows takes two scans of two governors; a value's flag is the allowed caller's 400.
+    request: async (c) => ({ url: `${review(c)}/flags/${await freshFlag(c.db, c)}/swap`, payload: {} }),
+    ok: 400,
+    note: "swaps an ID swap's two rows back (one correction); 400 here: the probe's flag is a value's",
+  },
+  {
+    method: 'POST',
     path: '/api/admin/kingdoms/:kd/:code/review/corrections',
     access: 'kingdom-admin',
     feature: 'data-review',

@@ -107,7 +107,7 @@ export const KINGDOM_ADMIN_ROUTES: RouteRule[] = [
     access: 'kingdom-admin',
     feature: 'kingdom-admin',
     request: (c) => ({
-      url: `${admin(c)}/scans?fileName=table.csv&at=2026-01-01T00:00Z`,
+      url: `${admin(c)}/scans?fileName=table.csv&at=2026-01-01T00:00Z&newGovernors=true`,
       headers: octet,
       payload: c.files.scan,
     }),
@@ -129,7 +129,7 @@ export const KINGDOM_ADMIN_ROUTES: RouteRule[] = [
         name: 'upload token',
         status: 200,
         request: async (c) => ({
-          url: `/api/upload/${c.kd}/scans?fileName=table.csv&at=2026-01-02T00:00Z`,
+          url: `/api/upload/${c.kd}/scans?fileName=table.csv&at=2026-01-02T00:00Z&newGovernors=true`,
           headers: { ...octet, authorization: `Bearer ${await c.fresh.uploadToken()}` },
           payload: c.files.scan,
         }),

@@ -1,5 +1,6 @@
 import { FIELD_LABELS, formatInteger, formatUtcMinute } from '@kingdom-stats/core';
 import type { ReviewCorrection } from '@kingdom-stats/core/api';
+import { translate } from '../../i18n/i18n.ts';
 import { smallButton } from '../kingdom-settings/shared.ts';
 import { type ReviewActions, useReviewCorrections } from './api.ts';
 
@@ -42,6 +43,13 @@ function describe(c: ReviewCorrection): string {
   const what =
     c.field === 'row'
       ? `${c.governorName} (${c.governorId}) left out of ${c.scanName}`
-      : `${FIELD_LABELS[c.field]} of ${c.governorName} (${c.governorId}) in ${c.scanName}: ${formatInteger(c.oldValue)} → ${formatInteger(c.newValue)}`;
+      : c.field === 'swap'
+        ? translate('review.swapCorrection', {
+            name: c.governorName,
+            id: String(c.governorId),
+            partner: String(c.swapWith ?? ''),
+            scan: c.scanName,
+          })
+        : `${FIELD_LABELS[c.field]} of ${c.governorName} (${c.governorId}) in ${c.scanName}: ${formatInteger(c.oldValue)} → ${formatInteger(c.newValue)}`;
   return `${what} · ${who}${c.reason ? ` · ${c.reason}` : ''}`;
 }

@@ -3,6 +3,7 @@ import type { ReviewFlag, ReviewScanValue } from '@kingdom-stats/core/api';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { inputClass } from '../../components/controls/styles.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { governorPagePath } from '../governor/GovernorLink.tsx';
 import { smallButton, smallDanger } from '../kingdom-settings/shared.ts';
 import type { ReviewActions } from './api.ts';
@@ -20,7 +21,11 @@ export function FlagCard({
   actions: ReviewActions;
 }) {
   const label = flag.field === 'governor' ? 'Governor ID' : FIELD_LABELS[flag.field];
-  const busy = actions.correct.isPending || actions.accept.isPending || actions.exclude.isPending;
+  const busy =
+    actions.correct.isPending ||
+    actions.accept.isPending ||
+    actions.exclude.isPending ||
+    actions.swap.isPending;
   const open = flag.status === 'open';
   return (
     <li className="space-y-2 px-3 py-3" data-flag={flag.id} aria-label={`${label} of ${flag.governorName}`}>
@@ -44,6 +49,7 @@ export function FlagCard({
         <ScanValue title="Next scan" scan={flag.context.next} />
       </dl>
       {open && flag.field !== 'governor' && <CorrectForm flag={flag} label={label} actions={actions} />}
+      {open && flag.swapWith && <SwapButton flag={flag} actions={actions} disabled={busy} />}
       {open && (
         <div className="flex flex-wrap gap-2">
           <button
@@ -58,6 +64,33 @@ export function FlagCard({
         </div>
       )}
     </li>
+  );
+}
+
+/** Two rows stored under each other's IDs: one act puts both back (every column), revertible as one correction. */
+function SwapButton({
+  flag,
+  actions,
+  disabled,
+}: {
+  flag: ReviewFlag;
+  actions: ReviewActions;
+  disabled: boolean;
+}) {
+  const { t } = useT();
+  if (!flag.swapWith) return null;
+  return (
+    <div className="space-y-1.5">
+      <p className="text-xs text-slate-400">{t('review.swapHint')}</p>
+      <button
+        type="button"
+        className={smallButton}
+        disabled={disabled}
+        onClick={() => actions.swap.mutate(flag.id)}
+      >
+        {t('review.swapRows', { name: flag.swapWith.governorName, id: String(flag.swapWith.governorId) })}
+      </button>
+    </div>
   );
 }
 

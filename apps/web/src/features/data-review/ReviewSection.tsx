@@ -22,8 +22,17 @@ export function ReviewSection({ kd, code }: { kd: string; code: string }) {
   const flags = useReviewFlags(kd, code, query);
   const actions = useReviewActions(kd, code);
   const failed =
-    actions.correct.error ?? actions.accept.error ?? actions.exclude.error ?? actions.revert.error;
-  const done = actions.correct.data ?? actions.accept.data ?? actions.exclude.data ?? actions.revert.data;
+    actions.correct.error ??
+    actions.accept.error ??
+    actions.exclude.error ??
+    actions.swap.error ??
+    actions.revert.error;
+  const done =
+    actions.correct.data ??
+    actions.accept.data ??
+    actions.exclude.data ??
+    actions.swap.data ??
+    actions.revert.data;
   const data = flags.isPlaceholderData ? undefined : flags.data;
   const lastPage = data ? Math.max(1, Math.ceil(data.total / REVIEW_PAGE_SIZE)) : 1;
 

@@ -115,6 +115,11 @@ export function useReviewActions(kd: string, code: string) {
       mutationFn: (body: ExcludeRowBody) => apiPost(`${base}/exclusions`, body, { schema }),
       onSuccess,
     }),
+    /** Two rows stored under each other's IDs trade places (the flag's `swapWith`). */
+    swap: useMutation({
+      mutationFn: (flagId: number) => apiPost(`${base}/flags/${segment(flagId)}/swap`, {}, { schema }),
+      onSuccess,
+    }),
     revert: useMutation({
       mutationFn: (correctionId: number) =>
         apiPost(`${base}/corrections/${segment(correctionId)}/revert`, {}, { schema }),

@@ -1,10 +1,12 @@
-import type { AdminScan } from '@kingdom-stats/core/api';
+import type { AdminScan, NewGovernorsDetail } from '@kingdom-stats/core/api';
 import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react';
-import type { useKingdomAdminActions } from '../../api/admin-kingdoms.ts';
+import type { ScanUploadInput, useKingdomAdminActions } from '../../api/admin-kingdoms.ts';
 import { inputClass, primaryButton, selectClass } from '../../components/controls/styles.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { Field } from '../admin-shared/Field.tsx';
 import { Notice } from '../admin-shared/Notice.tsx';
 import { formatUtc, parseUtcInput } from '../admin-shared/time.ts';
+import { NewGovernorsQuestion, newGovernorsOf } from './NewGovernorsQuestion.tsx';
 import { ScanUploadResult, type UploadItem } from './ScanUploadResult.tsx';
 import { errorText, fileInputClass, listedProblems, type Message, smallButton } from './shared.ts';
 
@@ -40,6 +42,12 @@ export function ScanUploadForm({ actions, scans }: { actions: Actions; scans: re
   const [dragging, setDragging] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
+  // Files refused because most of their governors are new to the kingdom, with the options they were sent with.
+  const [asking, setAsking] = useState<{
+    files: { key: string; file: File; detail: NewGovernorsDetail }[];
+    options: Omit<ScanUploadInput, 'file'>;
+  } | null>(null);
+  const { t } = useT();
   const fileRef = useRef<HTMLInputElement>(null);
   const ids = {
     file: useId(),
@@ -85,21 +93,40 @@ export function ScanUploadForm({ actions, scans }: { actions: Actions; scans: re
     setItems(queue.map(({ key, file }) => ({ key, file, state: 'waiting' })));
     setChosen([]);
     if (fileRef.current) fileRef.current.value = '';
+    const options: Omit<ScanUploadInput, 'file'> = {
+      kind,
+      replace,
+      rolledUp,
+      ...(atIso ? { at: atIso } : {}),
+      ...(home ? { homeKd: home } : {}),
+      ...(target === 'new' ? { newScan: true } : target ? { joinScanId: target } : {}),
+    };
+    setAsking(null);
+    const unseen = await send(queue, options);
+    // One question for every file it concerns, after the others were imported.
+    if (unseen.length > 0) setAsking({ files: unseen, options });
+    setBusy(false);
+  };
+
+  /** Sends the files one at a time; answers those refused as mostly new governors (asked about afterwards). */
+  const send = async (
+    queue: readonly { key: string; file: File }[],
+    options: Omit<ScanUploadInput, 'file'>,
+  ) => {
+    const unseen: { key: string; file: File; detail: NewGovernorsDetail }[] = [];
     // One at a time: imports of one kingdom take its write lock in turn anyway, and the results arrive in order.
     for (const { key, file } of queue) {
       update(key, { key, file, state: 'importing' });
       try {
-        const answer = await actions.uploadScan.mutateAsync({
-          file,
-          kind,
-          replace,
-          rolledUp,
-          ...(atIso ? { at: atIso } : {}),
-          ...(home ? { homeKd: home } : {}),
-          ...(target === 'new' ? { newScan: true } : target ? { joinScanId: target } : {}),
-        });
+        const answer = await actions.uploadScan.mutateAsync({ file, ...options });
         update(key, { key, file, state: 'done', answer });
       } catch (error) {
+        const detail = newGovernorsOf(error);
+        if (detail) {
+          unseen.push({ key, file, detail });
+          update(key, { key, file, state: 'asking', detail });
+          continue;
+        }
         update(key, {
           key,
           file,
@@ -109,6 +136,20 @@ export function ScanUploadForm({ actions, scans }: { actions: Actions; scans: re
         });
       }
     }
+    return unseen;
+  };
+
+  const answer = async (confirmed: boolean) => {
+    if (!asking) return;
+    const { files, options } = asking;
+    setAsking(null);
+    if (!confirmed) {
+      for (const { key, file } of files)
+        update(key, { key, file, state: 'refused', error: t('upload.notImported') });
+      return;
+    }
+    setBusy(true);
+    await send(files, { ...options, newGovernors: true });
     setBusy(false);
   };
 
@@ -253,6 +294,14 @@ export function ScanUploadForm({ actions, scans }: { actions: Actions; scans: re
         {busy ? 'Importing...' : chosen.length > 1 ? `Upload ${chosen.length} files` : 'Upload scan'}
       </button>
       {message && <Notice tone={message.tone}>{message.text}</Notice>}
+      {asking && (
+        <NewGovernorsQuestion
+          files={asking.files.map((file) => file.detail)}
+          busy={busy}
+          onConfirm={() => answer(true)}
+          onCancel={() => answer(false)}
+        />
+      )}
       {items.length > 0 && (
         <ul className="space-y-2" aria-label="Upload results" aria-live="polite">
           {items.map((item) => (

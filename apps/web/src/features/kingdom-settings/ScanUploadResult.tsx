@@ -1,4 +1,5 @@
-import type { ScanImportResponse } from '@kingdom-stats/core/api';
+import type { NewGovernorsDetail, ScanImportResponse } from '@kingdom-stats/core/api';
+import { useT } from '../../i18n/i18n.ts';
 import { Notice } from '../admin-shared/Notice.tsx';
 import { formatUtc } from '../admin-shared/time.ts';
 
@@ -6,7 +7,9 @@ import { formatUtc } from '../admin-shared/time.ts';
 export type UploadItem =
   | { key: string; file: File; state: 'waiting' | 'importing' }
   | { key: string; file: File; state: 'done'; answer: ScanImportResponse }
-  | { key: string; file: File; state: 'refused'; error: string; listed?: string[] };
+  | { key: string; file: File; state: 'refused'; error: string; listed?: string[] }
+  /** Most of its governors were never seen in the kingdom: waiting for the admin's answer (NewGovernorsQuestion). */
+  | { key: string; file: File; state: 'asking'; detail: NewGovernorsDetail };
 
 type ScanOutcome = ScanImportResponse['file']['scans'][number];
 
@@ -100,6 +103,7 @@ function Refusal({ message, listed }: { message: string; listed: readonly string
 
 function tone(item: UploadItem): 'success' | 'warning' | 'error' | 'info' {
   if (item.state === 'refused') return 'error';
+  if (item.state === 'asking') return 'warning';
   if (item.state !== 'done') return 'info';
   const { file } = item.answer;
   const unchanged = file.scans.every((scan) => scan.status === 'already-imported');
@@ -108,12 +112,14 @@ function tone(item: UploadItem): 'success' | 'warning' | 'error' | 'info' {
 
 /** What happened to one file: every scan it made, what was merged or skipped, and what it could not give. */
 export function ScanUploadResult({ item }: { item: UploadItem }) {
+  const { t } = useT();
   return (
     <li data-upload-file={item.file.name}>
       <Notice tone={tone(item)}>
         <p className="font-medium break-all">{item.file.name}</p>
         {item.state === 'waiting' && <p>Waiting…</p>}
         {item.state === 'importing' && <p>Importing…</p>}
+        {item.state === 'asking' && <p>{t('upload.awaitingAnswer')}</p>}
         {item.state === 'refused' && (
           <Refusal message={withoutFileName(item.error, item.file.name)} listed={item.listed ?? []} />
         )}
