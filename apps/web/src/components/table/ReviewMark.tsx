@@ -62,12 +62,14 @@ export function reviewMarkTooltip(mark: Mark): string {
     ...mark.corrected.map((c) =>
       c.field === 'row'
         ? translate('mark.correctedRow', { time: formatUtcMinute(c.takenAt) })
-        : translate('mark.corrected', {
-            field: shownFieldLabel(c.field),
-            time: formatUtcMinute(c.takenAt),
-            before: fullNumber(c.oldValue),
-            after: fullNumber(c.newValue),
-          }),
+        : c.field === 'swap'
+          ? translate('mark.correctedSwap', { time: formatUtcMinute(c.takenAt) })
+          : translate('mark.corrected', {
+              field: shownFieldLabel(c.field),
+              time: formatUtcMinute(c.takenAt),
+              before: fullNumber(c.oldValue),
+              after: fullNumber(c.newValue),
+            }),
     ),
   ].join('\n');
 }
@@ -86,7 +88,9 @@ export function reviewMarkText(mark: Mark): string {
     ...mark.corrected.map((c) =>
       c.field === 'row'
         ? `Corrected: the governor's row of the scan of ${formatUtcMinute(c.takenAt)} is left out`
-        : `Corrected: ${fieldLabel(c.field)} in the scan of ${formatUtcMinute(c.takenAt)}, ${formatInteger(c.oldValue)} → ${formatInteger(c.newValue)}`,
+        : c.field === 'swap'
+          ? `Corrected: this row and another governor's were swapped back in the scan of ${formatUtcMinute(c.takenAt)}`
+          : `Corrected: ${fieldLabel(c.field)} in the scan of ${formatUtcMinute(c.takenAt)}, ${formatInteger(c.oldValue)} → ${formatInteger(c.newValue)}`,
     ),
   ].join('\n');
 }
