@@ -92,7 +92,16 @@ let nextId = 1;
 export function interaction(
   type: number,
   data: Record<string, unknown> | undefined,
-  who: { userId?: string; name?: string; roles?: string[]; permissions?: string; guild?: string | null } = {},
+  who: {
+    userId?: string;
+    name?: string;
+    roles?: string[];
+    permissions?: string;
+    guild?: string | null;
+    /** The asker's Discord language and the server's, as Discord sends them (`vi`, `en-US`…). */
+    locale?: string;
+    guildLocale?: string;
+  } = {},
 ) {
   const guild = who.guild === undefined ? GUILD : who.guild;
   const user = { id: who.userId ?? '800000000000000001', username: who.name ?? 'player-one' };
@@ -101,13 +110,19 @@ export function interaction(
     application_id: APPLICATION_ID,
     type,
     token: `interaction-token-${nextId}`,
+    ...(who.locale ? { locale: who.locale } : {}),
+    ...(who.guildLocale ? { guild_locale: who.guildLocale } : {}),
     ...(guild ? { guild_id: guild, channel_id: '900000000000000001' } : { user }),
     ...(guild ? { member: { user, roles: who.roles ?? [], permissions: who.permissions ?? '0' } } : {}),
     ...(data ? { data } : {}),
   };
 }
 
-export function command(name: string, options: Record<string, string | number> = {}, who = {}) {
+export function command(
+  name: string,
+  options: Record<string, string | number> = {},
+  who: Parameters<typeof interaction>[2] = {},
+) {
   return interaction(
     2,
     { name, options: Object.entries(options).map(([option, value]) => ({ name: option, type: 3, value })) },
