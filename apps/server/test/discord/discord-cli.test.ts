@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { COMMAND_DEFINITIONS } from '../../src/features/discord/commands.ts';
+import { commandDefinitions } from '../../src/features/discord/commands.ts';
 import { addKingdom } from '../../src/features/kingdoms/service.ts';
 import { runCli } from '../support/run-cli.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
@@ -70,7 +70,7 @@ describe('npm run cli -- discord …', () => {
     expect(result.stdout).toBe('Registered 7 commands: /setup /stats /me /link /top /kvk /compare\n');
     const [put] = discord.sent('PUT', `/applications/${APPLICATION_ID}/commands`);
     expect(put!.authorization).toBe('Bot cli-bot-token');
-    expect(put!.body).toEqual(COMMAND_DEFINITIONS);
+    expect(put!.body).toEqual(commandDefinitions());
     expect(result.stdout).not.toContain('cli-bot-token');
   });
 

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { type CompiledMessage, compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
+import { commandDefinitions } from '../../src/features/discord/commands.ts';
 import {
   catalogText,
   DISCORD_LANGUAGES,
@@ -87,6 +88,22 @@ describe('Discord message catalogs', () => {
         discordLanguage,
       ),
     ).toEqual(['vi', 'zh-CN', 'zh-TW', 'pt-BR', 'es', 'es', 'en', 'en', 'ja', 'en', 'en', 'en']);
+  });
+
+  it('registers each command’s description in our languages, within Discord’s 100 characters', () => {
+    const stats = commandDefinitions().find((c) => c.name === 'stats')!;
+    expect(stats.description).toBe('A governor’s card: power, kills, deaths, DKP, rank and goal');
+    expect(stats.description_localizations).toMatchObject({
+      vi: 'Thẻ của Thống Đốc: Sức Mạnh, tiêu diệt, tử vong, DKP, hạng và mục tiêu',
+      'es-ES': expect.any(String),
+      'es-419': expect.any(String),
+    });
+    const texts = commandDefinitions().flatMap((c) => [
+      c.description_localizations,
+      ...('options' in c ? c.options : []).map((o) => o.description_localizations),
+    ]);
+    const tooLong = texts.flatMap((byLocale) => Object.values(byLocale).filter((text) => text.length > 100));
+    expect(tooLong).toEqual([]);
   });
 
   it('writes numbers, percentages and plurals in the language', () => {

@@ -1,13 +1,26 @@
-import { readFileSync } from 'node:fs';
 import type { ErrorCode } from '@kingdom-stats/core/api';
 import { type I18n, setupI18n } from '@lingui/core';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { AppError } from '../../errors.ts';
-import type source from './locales/en.json';
+import de from './locales/de.json' with { type: 'json' };
+import en from './locales/en.json' with { type: 'json' };
+import es from './locales/es.json' with { type: 'json' };
+import fr from './locales/fr.json' with { type: 'json' };
+import id from './locales/id.json' with { type: 'json' };
+import ja from './locales/ja.json' with { type: 'json' };
+import ko from './locales/ko.json' with { type: 'json' };
+import ptBR from './locales/pt-BR.json' with { type: 'json' };
+import ru from './locales/ru.json' with { type: 'json' };
+import th from './locales/th.json' with { type: 'json' };
+import tr from './locales/tr.json' with { type: 'json' };
+import vi from './locales/vi.json' with { type: 'json' };
+import zhCN from './locales/zh-CN.json' with { type: 'json' };
+import zhTW from './locales/zh-TW.json' with { type: 'json' };
 
 /**
  * Discord answers in the asker's language (docs/i18n.md, "Discord answers"): one ICU message catalog per language in
- * ./locales/, English the source, read and compiled the first time a language is asked for. The web app's languages
+ * ./locales/, English the source, imported (so that the server's bundle holds them) and compiled the first time a
+ * language is asked for. The web app's languages
  * that Discord has (it has no Arabic); the codes are the web's (apps/web/src/i18n/locales.ts).
  */
 export const DISCORD_LANGUAGES = [
@@ -29,7 +42,7 @@ export const DISCORD_LANGUAGES = [
 export type DiscordLanguage = (typeof DISCORD_LANGUAGES)[number];
 
 /** A message's id: a key of the English catalog, so that a misspelt id fails the type check. */
-export type MessageId = keyof typeof source;
+export type MessageId = keyof typeof en;
 export type MessageValues = Record<string, string | number>;
 
 const BY_CODE = new Map<string, DiscordLanguage>(DISCORD_LANGUAGES.map((code) => [code.toLowerCase(), code]));
@@ -45,11 +58,25 @@ export function discordLanguage(locale: string | null | undefined): DiscordLangu
   return BY_CODE.get(lower) ?? BY_CODE.get(lower.split('-')[0] ?? '') ?? 'en';
 }
 
+const CATALOGS: Record<DiscordLanguage, Record<string, string>> = {
+  en,
+  vi,
+  ko,
+  ja,
+  'zh-CN': zhCN,
+  'zh-TW': zhTW,
+  th,
+  tr,
+  'pt-BR': ptBR,
+  es,
+  ru,
+  de,
+  fr,
+  id,
+};
+
 export function catalogText(language: DiscordLanguage): Record<string, string> {
-  return JSON.parse(readFileSync(new URL(`./locales/${language}.json`, import.meta.url), 'utf8')) as Record<
-    string,
-    string
-  >;
+  return CATALOGS[language];
 }
 
 const loaded = new Map<DiscordLanguage, I18n>();
@@ -111,6 +138,38 @@ export class Translator {
 }
 
 const translators = new Map<DiscordLanguage, Translator>();
+
+/** The Discord locales each language answers (discord.com/developers/docs/reference#locales). */
+const DISCORD_LOCALES_OF: Record<DiscordLanguage, readonly string[]> = {
+  en: ['en-US', 'en-GB'],
+  vi: ['vi'],
+  ko: ['ko'],
+  ja: ['ja'],
+  'zh-CN': ['zh-CN'],
+  'zh-TW': ['zh-TW'],
+  th: ['th'],
+  tr: ['tr'],
+  'pt-BR': ['pt-BR'],
+  es: ['es-ES', 'es-419'],
+  ru: ['ru'],
+  de: ['de'],
+  fr: ['fr'],
+  id: ['id'],
+};
+
+/**
+ * A message in every language but English, keyed by Discord locale: a command's `description_localizations` (or a
+ * choice's `name_localizations`), which Discord shows instead of the English text to users of that locale.
+ */
+export function discordLocalizations(id: MessageId, values?: MessageValues): Record<string, string> {
+  const localized: Record<string, string> = {};
+  for (const language of DISCORD_LANGUAGES) {
+    if (language === 'en') continue;
+    const text = translatorFor(language).t(id, values);
+    for (const locale of DISCORD_LOCALES_OF[language]) localized[locale] = text;
+  }
+  return localized;
+}
 
 /** The translator for a Discord locale (the interaction's `locale` or `guild_locale`); English when unknown. */
 export function translatorFor(locale: string | null | undefined): Translator {
