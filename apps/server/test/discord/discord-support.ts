@@ -18,6 +18,7 @@ export interface RecordedRequest {
 export class DiscordStandIn {
   readonly requests: RecordedRequest[] = [];
   private readonly failures = new Map<string, number[]>();
+  private readonly answers = new Map<string, unknown>();
   private server: Server | undefined;
   url = '';
 
@@ -43,14 +44,22 @@ export class DiscordStandIn {
           return;
         }
         response.writeHead(200, { 'content-type': 'application/json' });
-        const answer = Array.isArray(body)
-          ? body.map((command: { name: string }, i: number) => ({ ...command, id: String(9000 + i) }))
-          : { id: '1', ...(body ?? {}) };
+        const given = [...this.answers.entries()].find(([prefix]) => path.startsWith(prefix));
+        const answer = given
+          ? given[1]
+          : Array.isArray(body)
+            ? body.map((command: { name: string }, i: number) => ({ ...command, id: String(9000 + i) }))
+            : { id: '1', ...(body ?? {}) };
         response.end(JSON.stringify(answer));
       });
     });
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/api/v10`;
+  }
+
+  /** Requests to paths starting with `prefix` answer `body` (a guild's settings, say). */
+  answer(prefix: string, body: unknown): void {
+    this.answers.set(prefix, body);
   }
 
   /** The next requests to paths starting with `prefix` answer these statuses, in order. */
