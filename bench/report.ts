@@ -285,6 +285,26 @@ const CHECKS: Check[] = [
         ),
     },
   ]),
+  ...inSection('discord', [
+    {
+      measurement: 'Discord /stats (signed interaction), warm',
+      target: 'p95 < 100 ms',
+      cell: (r) =>
+        underP95(
+          pick(r.discord, (d) => d.stats),
+          100,
+        ),
+    },
+    {
+      measurement: 'Discord /top (signed interaction), warm',
+      target: 'p95 < 100 ms',
+      cell: (r) =>
+        underP95(
+          pick(r.discord, (d) => d.top),
+          100,
+        ),
+    },
+  ]),
   ...inSection('wireBytes', [
     {
       measurement: 'bytes on the wire: dashboard page, JS and CSS',

@@ -4,6 +4,7 @@
  */
 
 import type { DashboardResult } from './dashboard.ts';
+import type { DiscordBenchResult } from './discord.ts';
 import type { FirstScreenBreakdown } from './first-screen.ts';
 import type { GovernorBenchResult } from './governor.ts';
 import type { ImportResult } from './import-xlsx.ts';
@@ -40,6 +41,7 @@ export type Section =
   | 'firstScreen'
   | 'wireBytes'
   | 'governorPage'
+  | 'discord'
   | 'load'
   | 'saturation';
 
@@ -98,6 +100,8 @@ export interface DatabaseResults {
   firstScreen: Outcome<FirstScreenFigures>;
   wireBytes: Outcome<WireBytes>;
   governorPage: Outcome<GovernorBenchResult>;
+  /** Warm `/stats` and `/top` through the signed interactions endpoint (issue 39). */
+  discord: Outcome<DiscordBenchResult>;
   /** Each bench server's start, spawn to /api/health answering 200, ms. */
   startMs: number[];
   loadAverages: Partial<Record<Section, LoadDuring>>;

@@ -13,6 +13,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { measureDashboard } from './dashboard.ts';
+import { measureDiscord } from './discord.ts';
 import { describeBreakdown, type FirstScreenBreakdown, measureFirstScreen } from './first-screen.ts';
 import { measureGovernor } from './governor.ts';
 import { formatHostileTable, HEALTH_TARGET_MS, type HostileFigures, measureHostileFiles } from './hostile.ts';
@@ -240,6 +241,11 @@ async function runDatabase(name: DatabaseName, options: Options): Promise<Databa
       () => measureGovernor(handle, { samples }),
       record('governorPage'),
     );
+    const discord = await attempt(
+      'Discord /stats and /top, warm (signed interactions)',
+      () => measureDiscord(handle, { samples }),
+      record('discord'),
+    );
 
     const { firstScreen, wireBytes } = await measureFirstScreens(data.databaseUrl, options, record, startMs);
     // A fresh server for the viewers, so that their first requests compute the periods as after an import.
@@ -256,6 +262,7 @@ async function runDatabase(name: DatabaseName, options: Options): Promise<Databa
       firstScreen,
       wireBytes,
       governorPage,
+      discord,
       startMs,
       load,
       saturation,

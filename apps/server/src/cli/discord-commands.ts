@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config.ts';
 import { createDatabase, type DatabaseHandle } from '../db/database.ts';
-import { COMMAND_DEFINITIONS } from '../features/discord/commands.ts';
+import { commandDefinitions } from '../features/discord/commands.ts';
 import { DiscordRest } from '../features/discord/rest.ts';
 import { createDiscord, type DiscordParts } from '../features/discord/service.ts';
 import { createSetupCode, decideLink, pendingLinks } from '../features/discord/store.ts';
@@ -45,7 +45,7 @@ export function registerDiscordCommands(program: Command, cli: CliContext): void
       if (!config.applicationId || !config.botToken) {
         throw new Error('discord register needs DISCORD_APPLICATION_ID and DISCORD_BOT_TOKEN');
       }
-      const registered = await new DiscordRest(config).registerCommands(COMMAND_DEFINITIONS);
+      const registered = await new DiscordRest(config).registerCommands(commandDefinitions());
       print(`Registered ${registered.length} commands: ${registered.map((c) => `/${c.name}`).join(' ')}`);
     });
   discord

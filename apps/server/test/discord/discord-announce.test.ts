@@ -161,4 +161,14 @@ describe('Discord: deferred answers and announcements', () => {
     });
     expect(row.after_json).not.toContain('hook-token');
   });
+
+  it('announces in the server’s language once Discord has said it (guild_locale)', async () => {
+    await send(command('kvk', {}, { locale: 'en-US', guildLocale: 'vi' }));
+    const before = discord.sent('POST', '/webhooks/555/hook-token').length;
+    await importScan(14);
+    const posts = await discord.waitFor('POST', '/webhooks/555/hook-token', before + 1);
+    const embed = (posts.at(-1)!.body as { embeds: { title: string; description: string }[] }).embeds[0]!;
+    expect(embed.title).toBe('Dữ liệu mới cho Home (#3201)');
+    expect(embed.description).toContain('2026-09-14 00:00 UTC · 6 Thống Đốc');
+  });
 });

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { COMMAND_DEFINITIONS } from '../../src/features/discord/commands.ts';
+import { commandDefinitions } from '../../src/features/discord/commands.ts';
 import { addKingdom } from '../../src/features/kingdoms/service.ts';
 import { runCli } from '../support/run-cli.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.ts';
-import { APPLICATION_ID, command, DiscordStandIn, makeSigner, postSigned } from './discord-support.ts';
+import { APPLICATION_ID, command, DiscordStandIn, GUILD, makeSigner, postSigned } from './discord-support.ts';
 
 const MANAGER = { userId: '800000000000000009', name: 'leader', permissions: String(0x20) };
 
@@ -70,7 +70,7 @@ describe('npm run cli -- discord …', () => {
     expect(result.stdout).toBe('Registered 7 commands: /setup /stats /me /link /top /kvk /compare\n');
     const [put] = discord.sent('PUT', `/applications/${APPLICATION_ID}/commands`);
     expect(put!.authorization).toBe('Bot cli-bot-token');
-    expect(put!.body).toEqual(COMMAND_DEFINITIONS);
+    expect(put!.body).toEqual(commandDefinitions());
     expect(result.stdout).not.toContain('cli-bot-token');
   });
 
@@ -82,7 +82,9 @@ describe('npm run cli -- discord …', () => {
     );
   });
 
-  it('bind prints a code that binds a server once; a scan imported by the CLI is then announced', async () => {
+  it('bind prints a code that binds a server once; a scan imported by the CLI is announced in the server’s language', async () => {
+    // The CLI has heard no interaction: it asks Discord for the server's language, with the bot token.
+    discord.answer(`/guilds/${GUILD}`, { id: GUILD, preferred_locale: 'fr' });
     const bound = await cli(['discord', 'bind', '3301']);
     expect(bound.stderr).toBe('');
     const code = bound.stdout.match(/KS-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}/)?.[0];
@@ -105,8 +107,12 @@ describe('npm run cli -- discord …', () => {
     ]);
     expect(imported.stderr).toBe('');
     expect(imported.code).toBe(0);
-    const [post] = discord.sent('POST', '/webhooks/777/cli-hook');
-    expect(post).toBeDefined();
-    expect(JSON.stringify(post!.body)).toContain('2026-09-03 00:00 UTC · 2 governors');
+    // (The CLI runs in this process: the earlier command that failed for want of a bot token left its import
+    // listener behind, which posts too, in English, since without a token it cannot ask.)
+    const posts = discord.sent('POST', '/webhooks/777/cli-hook').map((post) => JSON.stringify(post.body));
+    expect(posts.find((body) => body.includes('Nouvelles données pour Cli Home (#3301)'))).toContain(
+      '2026-09-03 00:00 UTC · 2 gouverneurs',
+    );
+    expect(discord.sent('GET', `/guilds/${GUILD}`)[0]?.authorization).toBe('Bot cli-bot-token');
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerGatewayInteraction } from '../../src/features/discord/gateway.ts';
-import { NOT_BOUND } from '../../src/features/discord/handlers.ts';
+import { translatorFor } from '../../src/features/discord/i18n.ts';
 import { createDiscord, type DiscordParts } from '../../src/features/discord/service.ts';
 import { createSetupCode } from '../../src/features/discord/store.ts';
 import { importScanFile } from '../../src/features/imports/import-scan.ts';
@@ -62,7 +62,9 @@ describe('Discord gateway mode', () => {
   });
 
   it('answers through the callback URL with the same handlers: unbound, /setup, then /stats', async () => {
-    expect((await answer(command('stats', { governor: '11' }))).data.content).toBe(NOT_BOUND);
+    expect((await answer(command('stats', { governor: '11' }))).data.content).toBe(
+      translatorFor('en-US').t('error.notBound'),
+    );
     const { code } = await createSetupCode(t.database.db, { kd: 3401, userId: null });
     const setup = await answer(command('setup', { code }, { userId: '42', permissions: '32' }));
     expect(setup.data.content).toContain('now bound to Gate (#3401)');

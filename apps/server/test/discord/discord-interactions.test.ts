@@ -255,6 +255,39 @@ describe('Discord interactions endpoint', () => {
     expect(rows2).toEqual(['**11.** Filler 2 (1002) — 120,240', '**12.** Filler 1 (1001) — 120,120']);
   });
 
+  it('answers in the asker’s Discord language, with its number format; English for a language we lack', async () => {
+    const field = (card: { fields: { name: string; value: string }[] }, name: string) =>
+      card.fields.find((f) => f.name === name)?.value;
+    const vi = (await send(command('stats', { governor: '202' }, { locale: 'vi' }))).json().data.embeds[0];
+    expect(vi.title).toBe('Bravo (202)');
+    expect(field(vi, 'Điểm Tiêu Diệt (T4+T5)')).toBe('24.240');
+    expect(field(vi, 'Tiêu diệt T4 / T5')).toBe('2.020 / 202');
+    expect(field(vi, 'Hồi phục')).toBe('1.414');
+    expect(vi.description).toContain('KvK 9: 2026-09-02 00:00 UTC → 2026-09-10 00:00 UTC');
+    expect(vi.footer.text).toBe('Mức tăng trong giai đoạn; — = không rõ trong các lần quét');
+    const viMiss = (await send(command('stats', { governor: 'Nobody' }, { locale: 'vi' }))).json().data;
+    expect(viMiss.content).toBe(
+      'Không có Thống Đốc nào khớp với “Nobody” trong giai đoạn KvK 9 của Home (#3101).',
+    );
+
+    const ja = (await send(command('top', { metric: 'kills', count: 12 }, { locale: 'ja' }))).json().data;
+    expect(ja.embeds[0].title).toBe('撃破ポイント (T4+T5) の上位 12 人');
+    expect(ja.embeds[0].description).toContain('**1.** Filler 12 (1012) — 121,440');
+    expect(ja.embeds[0].footer.text).toBe('1 / 2 ページ');
+    const next = ja.components[0].components[1];
+    expect(next.label).toBe('次へ ▶');
+    // Paged by someone whose Discord speaks German: the shared message stays in Japanese.
+    const page2 = await send(
+      interaction(3, { custom_id: next.custom_id, component_type: 2 }, { locale: 'de' }),
+    );
+    expect(page2.json().data.embeds[0].footer.text).toBe('2 / 2 ページ');
+
+    const polish = (await send(command('stats', { governor: '202' }, { locale: 'pl' }))).json().data
+      .embeds[0];
+    expect(field(polish, 'Kill points (T4+T5)')).toBe('24,240');
+    expect(polish.footer.text).toBe('Gains over the period; — = unknown in the scans');
+  });
+
   it('/kvk sums the kingdom’s governors and their goal progress; /compare sets governors side by side', async () => {
     const kvk = (await send(command('kvk'))).json().data.embeds[0];
     expect(kvk.title).toBe('KvK 9');

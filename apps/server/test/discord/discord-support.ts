@@ -18,6 +18,7 @@ export interface RecordedRequest {
 export class DiscordStandIn {
   readonly requests: RecordedRequest[] = [];
   private readonly failures = new Map<string, number[]>();
+  private readonly answers = new Map<string, unknown>();
   private server: Server | undefined;
   url = '';
 
@@ -43,14 +44,22 @@ export class DiscordStandIn {
           return;
         }
         response.writeHead(200, { 'content-type': 'application/json' });
-        const answer = Array.isArray(body)
-          ? body.map((command: { name: string }, i: number) => ({ ...command, id: String(9000 + i) }))
-          : { id: '1', ...(body ?? {}) };
+        const given = [...this.answers.entries()].find(([prefix]) => path.startsWith(prefix));
+        const answer = given
+          ? given[1]
+          : Array.isArray(body)
+            ? body.map((command: { name: string }, i: number) => ({ ...command, id: String(9000 + i) }))
+            : { id: '1', ...(body ?? {}) };
         response.end(JSON.stringify(answer));
       });
     });
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/api/v10`;
+  }
+
+  /** Requests to paths starting with `prefix` answer `body` (a guild's settings, say). */
+  answer(prefix: string, body: unknown): void {
+    this.answers.set(prefix, body);
   }
 
   /** The next requests to paths starting with `prefix` answer these statuses, in order. */
@@ -92,7 +101,16 @@ let nextId = 1;
 export function interaction(
   type: number,
   data: Record<string, unknown> | undefined,
-  who: { userId?: string; name?: string; roles?: string[]; permissions?: string; guild?: string | null } = {},
+  who: {
+    userId?: string;
+    name?: string;
+    roles?: string[];
+    permissions?: string;
+    guild?: string | null;
+    /** The asker's Discord language and the server's, as Discord sends them (`vi`, `en-US`…). */
+    locale?: string;
+    guildLocale?: string;
+  } = {},
 ) {
   const guild = who.guild === undefined ? GUILD : who.guild;
   const user = { id: who.userId ?? '800000000000000001', username: who.name ?? 'player-one' };
@@ -101,13 +119,19 @@ export function interaction(
     application_id: APPLICATION_ID,
     type,
     token: `interaction-token-${nextId}`,
+    ...(who.locale ? { locale: who.locale } : {}),
+    ...(who.guildLocale ? { guild_locale: who.guildLocale } : {}),
     ...(guild ? { guild_id: guild, channel_id: '900000000000000001' } : { user }),
     ...(guild ? { member: { user, roles: who.roles ?? [], permissions: who.permissions ?? '0' } } : {}),
     ...(data ? { data } : {}),
   };
 }
 
-export function command(name: string, options: Record<string, string | number> = {}, who = {}) {
+export function command(
+  name: string,
+  options: Record<string, string | number> = {},
+  who: Parameters<typeof interaction>[2] = {},
+) {
   return interaction(
     2,
     { name, options: Object.entries(options).map(([option, value]) => ({ name: option, type: 3, value })) },

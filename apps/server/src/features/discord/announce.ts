@@ -4,7 +4,10 @@ import type { Kysely } from 'kysely';
 import type { Database, DiscordGuildTable, KingdomTable } from '../../db/schema.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { ImportedEvent } from '../imports/after-import.ts';
-import { exact, rankBy } from './cards.ts';
+import { rankBy } from './cards.ts';
+import type { GuildLocales } from './guild-locales.ts';
+import { kingdomLabel } from './handler-deps.ts';
+import { type Translator, translatorFor } from './i18n.ts';
 import type { Embed, MessageData } from './protocol.ts';
 import type { DiscordRest } from './rest.ts';
 import { guildsOfKingdom } from './store.ts';
@@ -17,6 +20,8 @@ export interface AnnouncerDeps {
   /** The KD DKP dashboard's viewer answer for a kingdom's current period. */
   view: (db: Kysely<Database>, kingdom: KingdomTable) => Promise<KdDashboardResponse>;
   log: { warn(object: object, message: string): void };
+  /** Each server's language: its channels read the announcements in it (English when unknown). */
+  guildLocales: GuildLocales;
 }
 
 /**
@@ -61,11 +66,26 @@ export class DiscordAnnouncer {
       .selectAll()
       .where('kd', '=', kingdomKd)
       .executeTakeFirstOrThrow();
-    const summary = summaryMessage(kingdom, result, await this.deps.view(db, kingdom));
+    const answer = await this.deps.view(db, kingdom);
+    const language = async (guild: DiscordGuildTable) =>
+      translatorFor(await this.deps.guildLocales.of(guild.guild_id));
     await Promise.all([
-      ...announced.map((guild) => this.deliver(db, guild, 'announcement', summary)),
-      ...reviewed.map((guild) =>
-        this.deliver(db, guild, 'review', reviewMessage(result, this.deps.siteUrl), guild.admin_channel_id),
+      ...announced.map(async (guild) =>
+        this.deliver(
+          db,
+          guild,
+          'announcement',
+          summaryMessage(kingdom, result, answer, await language(guild)),
+        ),
+      ),
+      ...reviewed.map(async (guild) =>
+        this.deliver(
+          db,
+          guild,
+          'review',
+          reviewMessage(result, this.deps.siteUrl, await language(guild)),
+          guild.admin_channel_id,
+        ),
       ),
     ]);
   }
@@ -102,28 +122,41 @@ function summaryMessage(
   kingdom: KingdomTable,
   result: ScanFileResult,
   answer: KdDashboardResponse,
+  tr: Translator,
 ): MessageData {
   const scans = result.scans
     .filter((scan) => scan.status !== 'already-imported')
-    .map((scan) => `**${scan.name}** · ${formatUtcMinute(scan.takenAt)} · ${exact(scan.rows)} governors`);
+    .map((scan) =>
+      tr.t('announce.scan', {
+        name: scan.name,
+        at: formatUtcMinute(scan.takenAt),
+        rows: scan.rows,
+        rowsText: tr.number(scan.rows),
+      }),
+    );
   const top = rankBy(answer.playerData, 'dkp')
     .filter((row) => row['DKP Score'] !== null)
     .slice(0, 5)
-    .map((row, i) => `${i + 1}. ${row.Name} (${row['Governor ID']}) — ${exact(row['DKP Score'])}`);
+    .map((row, i) => `${i + 1}. ${row.Name} (${row['Governor ID']}) — ${tr.number(row['DKP Score'])}`);
   const embed: Embed = {
-    title: `New data for ${kingdom.name ? `${kingdom.name} (#${kingdom.kd})` : `kingdom #${kingdom.kd}`}`,
+    title: tr.t('announce.title', { kingdom: kingdomLabel(kingdom, tr) }),
     description: scans.join('\n'),
     color: 0x22c55e,
-    fields: top.length > 0 ? [{ name: 'Largest DKP gains this period', value: top.join('\n') }] : [],
+    fields: top.length > 0 ? [{ name: tr.t('announce.topGains'), value: top.join('\n') }] : [],
   };
   return { embeds: [embed], allowed_mentions: { parse: [] } };
 }
 
-function reviewMessage(result: ScanFileResult, siteUrl: string): MessageData {
+function reviewMessage(result: ScanFileResult, siteUrl: string, tr: Translator): MessageData {
   const count = result.misreads?.count ?? 0;
   const path = result.misreads?.reviewPath ?? '';
   return {
-    content: `${result.fileName}: ${count} value${count === 1 ? '' : 's'} wait for review: ${siteUrl}${path}`,
+    content: tr.t('announce.review', {
+      file: result.fileName,
+      count,
+      countText: tr.number(count),
+      url: `${siteUrl}${path}`,
+    }),
     allowed_mentions: { parse: [] },
   };
 }

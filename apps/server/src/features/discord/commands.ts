@@ -1,3 +1,4 @@
+import { discordLocalizations, type MessageId, type MessageValues, translatorFor } from './i18n.ts';
 import { OptionType } from './protocol.ts';
 
 /** `/top`'s metrics: the KD DKP table's columns they rank by, and how a list names them. */
@@ -10,20 +11,31 @@ export const TOP_METRICS = {
 export type TopMetric = keyof typeof TOP_METRICS;
 export const MAX_TOP_COUNT = 50;
 
-const periodOptions = [
+/**
+ * A description in English (what Discord shows by default) with its translations for the locales we speak: the
+ * names stay English, since they are what people type and what the handlers read.
+ */
+function described(id: MessageId, values?: MessageValues) {
+  return {
+    description: translatorFor('en').t(id, values),
+    description_localizations: discordLocalizations(id, values),
+  };
+}
+
+const periodOptions = () => [
   {
     type: OptionType.String,
     name: 'from',
-    description: 'First scan of the period (default: the current KvK)',
+    ...described('command.from'),
     autocomplete: true,
   },
-  { type: OptionType.String, name: 'to', description: 'Last scan of the period', autocomplete: true },
+  { type: OptionType.String, name: 'to', ...described('command.to'), autocomplete: true },
 ];
 
-const governorOption = (name: string, required: boolean, description = 'Governor ID or name') => ({
+const governorOption = (name: string, required: boolean, description: MessageId = 'command.governor') => ({
   type: OptionType.String,
   name,
-  description,
+  ...described(description),
   required,
   autocomplete: true,
 });
@@ -34,76 +46,81 @@ const MANAGE_GUILD_PERMISSION = '32';
 /**
  * The slash commands, as `npm run cli -- discord register` sends them to Discord (PUT
  * /applications/{id}/commands). Used in servers only: every answer is a kingdom's, and a server names the kingdom.
+ * Made when asked for, not when the server starts: their translations compile every language's catalog.
  */
-export const COMMAND_DEFINITIONS = [
+export const commandDefinitions = () => [
   {
     name: 'setup',
-    description: 'Bind this server to a kingdom with the one-time code from its settings page',
+    ...described('command.setup'),
     contexts: [0],
     default_member_permissions: MANAGE_GUILD_PERMISSION,
     options: [
-      { type: OptionType.String, name: 'code', description: 'The setup code (KS-…)', required: true },
+      { type: OptionType.String, name: 'code', ...described('command.setup.code'), required: true },
       {
         type: OptionType.Role,
         name: 'admin_role',
-        description: 'Members with this role act as the kingdom’s admins',
+        ...described('command.setup.adminRole'),
       },
       {
         type: OptionType.Channel,
         name: 'admin_channel',
-        description: 'Where link requests and review counts go',
+        ...described('command.setup.adminChannel'),
       },
       {
         type: OptionType.Channel,
         name: 'announce_channel',
-        description: 'Where the bot announces each import',
+        ...described('command.setup.announceChannel'),
       },
       {
         type: OptionType.String,
         name: 'announce_webhook',
-        description: 'Or: a channel webhook URL for announcements',
+        ...described('command.setup.announceWebhook'),
       },
     ],
   },
   {
     name: 'stats',
-    description: 'A governor’s card: power, kills, deaths, DKP, rank and goal',
+    ...described('command.stats'),
     contexts: [0],
-    options: [governorOption('governor', true), ...periodOptions],
+    options: [governorOption('governor', true), ...periodOptions()],
   },
-  { name: 'me', description: 'Your linked governors (only you see the answer)', contexts: [0] },
+  { name: 'me', ...described('command.me'), contexts: [0] },
   {
     name: 'link',
-    description: 'Claim a governor as yours; an admin approves it',
+    ...described('command.link'),
     contexts: [0],
-    options: [{ ...governorOption('id', true, 'Your governor ID') }],
+    options: [{ ...governorOption('id', true, 'command.link.id') }],
   },
   {
     name: 'top',
-    description: 'The kingdom’s top governors by a metric',
+    ...described('command.top'),
     contexts: [0],
     options: [
       {
         type: OptionType.String,
         name: 'metric',
-        description: 'What to rank by',
+        ...described('command.top.metric'),
         required: true,
-        choices: Object.entries(TOP_METRICS).map(([value, { label }]) => ({ name: label, value })),
+        choices: Object.entries(TOP_METRICS).map(([value, { label }]) => ({
+          name: label,
+          name_localizations: discordLocalizations(`metric.${value as TopMetric}` as const),
+          value,
+        })),
       },
       {
         type: OptionType.Integer,
         name: 'count',
-        description: `How many (1–${MAX_TOP_COUNT}, default 10)`,
+        ...described('command.top.count', { max: MAX_TOP_COUNT }),
         min_value: 1,
         max_value: MAX_TOP_COUNT,
       },
-      ...periodOptions,
+      ...periodOptions(),
     ],
   },
-  { name: 'kvk', description: 'The kingdom’s totals and goal progress this KvK', contexts: [0] },
+  { name: 'kvk', ...described('command.kvk'), contexts: [0] },
   {
     name: 'compare',
-    description: 'Two to six governors side by side',
+    ...described('command.compare'),
     contexts: [0],
     options: [
       governorOption('governor1', true),
@@ -116,4 +133,4 @@ export const COMMAND_DEFINITIONS = [
   },
 ];
 
-export type CommandName = (typeof COMMAND_DEFINITIONS)[number]['name'];
+export type CommandName = ReturnType<typeof commandDefinitions>[number]['name'];

@@ -2,6 +2,8 @@ import type { DkpRow } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database, DiscordGuildTable, KingdomTable } from '../../db/schema.ts';
 import type { KdDashboardService } from '../kd-dashboard/service.ts';
+import type { GuildLocales } from './guild-locales.ts';
+import type { Translator } from './i18n.ts';
 import type { DiscordRest } from './rest.ts';
 
 // What every command handler is given and shares (handlers.ts, link-handlers.ts, setup-handler.ts), apart from
@@ -14,13 +16,22 @@ export interface HandlerDeps {
   /** The site's address, for links to governor pages (PUBLIC_URL). */
   siteUrl: string;
   log: { warn(object: object, message: string): void };
+  /** Each server's language, learned from its interactions, for the messages its channels read. */
+  guildLocales: GuildLocales;
 }
 
 /** A bound server's kingdom and what its viewer link shows, as every kingdom command needs it. */
 export interface BoundKingdom {
   guild: DiscordGuildTable;
   kingdom: KingdomTable;
+  /** The kingdom's name in the answer's language: 'Home (#3101)', 'Kingdom #3101'. */
   label: string;
+}
+
+export function kingdomLabel(kingdom: Pick<KingdomTable, 'kd' | 'name'>, tr: Translator): string {
+  return kingdom.name
+    ? tr.t('kingdom.named', { name: kingdom.name, kd: kingdom.kd })
+    : tr.t('kingdom.unnamed', { kd: kingdom.kd });
 }
 
 /** By ID first, then by exact name, then by a name containing what was typed (only when that names one governor). */

@@ -4,7 +4,8 @@ import { MemoryCounterStore } from '../../plugins/counter-store.ts';
 import { FailureCounter } from '../../plugins/failure-counter.ts';
 import { compareCard, kvkCard, pagerRow, rankBy, statsCard, TOP_PAGE_SIZE, topCard } from './cards.ts';
 import { MAX_TOP_COUNT, TOP_METRICS, type TopMetric } from './commands.ts';
-import { type BoundKingdom, findGovernor, type HandlerDeps } from './handler-deps.ts';
+import { type BoundKingdom, findGovernor, type HandlerDeps, kingdomLabel } from './handler-deps.ts';
+import { DiscordRefusal, type Translator, translatorFor } from './i18n.ts';
 import { handleLink, handleLinkButton, handleMe } from './link-handlers.ts';
 import {
   focusedOption,
@@ -22,8 +23,6 @@ import { guildBinding } from './store.ts';
 
 /** Commands one Discord user may run per minute; more are answered with a request to wait. */
 const COMMANDS_PER_MINUTE = 20;
-export const NOT_BOUND =
-  'This server is not bound to a kingdom yet. An admin runs /setup with the code from the kingdom’s settings page.';
 
 /**
  * Every interaction, whichever way it came in (the HTTP endpoint or the gateway), is answered here. Kingdom numbers
@@ -42,15 +41,21 @@ export class DiscordHandlers {
 
   async handle(interaction: Interaction): Promise<InteractionResponse> {
     if (interaction.type === InteractionType.Ping) return { type: ResponseType.Pong };
+    // Each answer in the asker's language; what the whole channel reads later (announcements) in the server's.
+    const tr = translatorFor(interaction.locale);
+    if (interaction.guild_id && interaction.guild_locale) {
+      this.deps.guildLocales.remember(interaction.guild_id, interaction.guild_locale);
+    }
     const user = interactionUser(interaction);
     if (interaction.type !== InteractionType.Autocomplete && user) {
       if ((await this.perUser.fail(user.id)) > COMMANDS_PER_MINUTE) {
-        return privateNote('You are sending commands too fast. Please wait a minute.');
+        return privateNote(tr.t('error.tooFast'));
       }
     }
     try {
-      return await this.route(interaction);
+      return await this.route(interaction, tr);
     } catch (error) {
+      if (error instanceof DiscordRefusal) return privateNote(tr.t(error.messageId, error.values));
       if (error instanceof AppError && error.statusCode < 500) return privateNote(error.message);
       // Discord shows "The application did not respond" for a failed request: a sentence is kinder, the cause is logged.
       this.deps.log.warn(
@@ -60,33 +65,32 @@ export class DiscordHandlers {
       if (interaction.type === InteractionType.Autocomplete) {
         return { type: ResponseType.AutocompleteResult, data: { choices: [] } };
       }
-      return privateNote('Something went wrong while answering. Please try again.');
+      return privateNote(tr.t('error.failed'));
     }
   }
 
-  private async route(interaction: Interaction): Promise<InteractionResponse> {
+  private async route(interaction: Interaction, tr: Translator): Promise<InteractionResponse> {
     const name = interaction.data?.name;
     if (interaction.type === InteractionType.ApplicationCommand && name === 'setup') {
-      return handleSetup(this.deps, interaction);
+      return handleSetup(this.deps, interaction, tr);
     }
-    if (!interaction.guild_id)
-      return privateNote('Kingdom Stats commands work in a server bound to a kingdom.');
-    const bound = await this.bound(interaction.guild_id);
+    if (!interaction.guild_id) return privateNote(tr.t('error.guildOnly'));
+    const bound = await this.bound(interaction.guild_id, tr);
     if (interaction.type === InteractionType.Autocomplete) {
       return {
         type: ResponseType.AutocompleteResult,
         data: { choices: bound ? await this.suggest(bound, interaction) : [] },
       };
     }
-    if (!bound) return privateNote(NOT_BOUND);
-    if (interaction.type === InteractionType.MessageComponent) return this.button(bound, interaction);
+    if (!bound) return privateNote(tr.t('error.notBound'));
+    if (interaction.type === InteractionType.MessageComponent) return this.button(bound, interaction, tr);
     if (interaction.type !== InteractionType.ApplicationCommand)
-      return privateNote('That interaction is not supported.');
+      return privateNote(tr.t('error.unsupported'));
     switch (name) {
       case 'stats':
-        return this.stats(bound, interaction);
+        return this.stats(bound, interaction, tr);
       case 'top':
-        return this.top(bound, {
+        return this.top(bound, tr, {
           metric: String(optionValue(interaction, 'metric') ?? 'dkp'),
           count: Number(optionValue(interaction, 'count') ?? 10),
           from: text(optionValue(interaction, 'from')),
@@ -94,19 +98,20 @@ export class DiscordHandlers {
           page: 0,
         });
       case 'kvk':
-        return this.kvk(bound);
+        return this.kvk(bound, tr);
       case 'compare':
-        return this.compare(bound, interaction);
+        return this.compare(bound, interaction, tr);
       case 'me':
-        return handleMe(this.deps, bound, interaction, (b) => this.view(b));
+        return handleMe(this.deps, bound, interaction, tr, (b) => this.view(b));
       case 'link':
-        return handleLink(this.deps, bound, interaction, (b) => this.view(b));
+        return handleLink(this.deps, bound, interaction, tr, (b) => this.view(b));
       default:
-        return privateNote(`Kingdom Stats has no command /${name ?? '?'}.`);
+        return privateNote(tr.t('error.unknownCommand', { command: name ?? '?' }));
     }
   }
 
-  private async bound(guildId: string): Promise<BoundKingdom | null> {
+  /** The server's kingdom, named in the asker's language. */
+  private async bound(guildId: string, tr: Translator): Promise<BoundKingdom | null> {
     const guild = await guildBinding(this.deps.db, guildId);
     if (!guild) return null;
     const kingdom = await this.deps.db
@@ -115,11 +120,7 @@ export class DiscordHandlers {
       .where('kd', '=', guild.kingdom_kd)
       .executeTakeFirst();
     if (!kingdom) return null;
-    return {
-      guild,
-      kingdom,
-      label: kingdom.name ? `${kingdom.name} (#${kingdom.kd})` : `Kingdom #${kingdom.kd}`,
-    };
+    return { guild, kingdom, label: kingdomLabel(kingdom, tr) };
   }
 
   /** The KD DKP dashboard's answer for the period, exactly as the viewer link's page asks for it. */
@@ -130,14 +131,17 @@ export class DiscordHandlers {
     );
   }
 
-  private async stats(bound: BoundKingdom, interaction: Interaction): Promise<InteractionResponse> {
+  private async stats(
+    bound: BoundKingdom,
+    interaction: Interaction,
+    tr: Translator,
+  ): Promise<InteractionResponse> {
     const answer = await this.view(bound, periodOf(interaction));
-    const empty = noScans(answer, bound);
+    const empty = noScans(answer, bound, tr);
     if (empty) return privateNote(empty);
     const asked = String(optionValue(interaction, 'governor') ?? '');
     const row = findGovernor(answer.playerData, asked);
-    if (!row)
-      return privateNote(`No governor matches “${asked}” in ${bound.label}'s ${periodWords(answer)}.`);
+    if (!row) return privateNote(noGovernor(answer, bound, asked, tr));
     const code = encodeURIComponent(bound.kingdom.access_code);
     const card = statsCard({
       answer,
@@ -145,64 +149,89 @@ export class DiscordHandlers {
       rank: answer.playerData.indexOf(row) + 1,
       kingdomLabel: bound.label,
       governorUrl: `${this.deps.siteUrl}/${bound.kingdom.kd}/governor/${row['Governor ID']}/${code}`,
+      tr,
     });
     return message({ embeds: [card] });
   }
 
+  /**
+   * A page of `/top`. The pager's buttons carry the list's language, so that a click by someone else (whose Discord
+   * speaks another) pages the message without changing its language.
+   */
   private async top(
     bound: BoundKingdom,
+    tr: Translator,
     query: { metric: string; count: number; from: string; to: string; page: number },
     update = false,
   ): Promise<InteractionResponse> {
     if (!(query.metric in TOP_METRICS))
-      return privateNote(`/top ranks by ${Object.keys(TOP_METRICS).join(', ')}.`);
+      return privateNote(tr.t('error.topMetrics', { metrics: Object.keys(TOP_METRICS).join(', ') }));
     const metric = query.metric as TopMetric;
     const count = Math.min(MAX_TOP_COUNT, Math.max(1, Math.trunc(query.count) || 10));
     const answer = await this.view(bound, query);
-    const empty = noScans(answer, bound);
+    const empty = noScans(answer, bound, tr);
     if (empty) return privateNote(empty);
     const ranked = rankBy(answer.playerData, metric).slice(0, count);
     const pages = Math.ceil(ranked.length / TOP_PAGE_SIZE);
     const page = Math.min(Math.max(0, query.page), pages - 1);
-    const embed = topCard({ answer, metric, ranked, page, kingdomLabel: bound.label });
-    const components = pagerRow(`top:${metric}:${count}:${query.from}:${query.to}`, page, pages);
+    const embed = topCard({ answer, metric, ranked, page, kingdomLabel: bound.label, tr });
+    const prefix = `top:${metric}:${count}:${query.from}:${query.to}:${tr.language}`;
+    const components = pagerRow(prefix, page, pages, tr);
     const data = { embeds: [embed], components, allowed_mentions: { parse: [] } };
     return update ? { type: ResponseType.UpdateMessage, data } : message(data);
   }
 
-  private async kvk(bound: BoundKingdom): Promise<InteractionResponse> {
+  private async kvk(bound: BoundKingdom, tr: Translator): Promise<InteractionResponse> {
     const answer = await this.view(bound);
-    const empty = noScans(answer, bound);
+    const empty = noScans(answer, bound, tr);
     if (empty) return privateNote(empty);
-    return message({ embeds: [kvkCard(answer, bound.label)] });
+    return message({ embeds: [kvkCard(answer, bound.label, tr)] });
   }
 
-  private async compare(bound: BoundKingdom, interaction: Interaction): Promise<InteractionResponse> {
+  private async compare(
+    bound: BoundKingdom,
+    interaction: Interaction,
+    tr: Translator,
+  ): Promise<InteractionResponse> {
     const asked = [1, 2, 3, 4, 5, 6]
       .map((i) => text(optionValue(interaction, `governor${i}`)))
       .filter((value) => value !== '');
     const answer = await this.view(bound);
-    const empty = noScans(answer, bound);
+    const empty = noScans(answer, bound, tr);
     if (empty) return privateNote(empty);
     const rows: DkpRow[] = [];
     for (const value of asked) {
       const row = findGovernor(answer.playerData, value);
-      if (!row)
-        return privateNote(`No governor matches “${value}” in ${bound.label}'s ${periodWords(answer)}.`);
+      if (!row) return privateNote(noGovernor(answer, bound, value, tr));
       if (!rows.includes(row)) rows.push(row);
     }
-    if (rows.length < 2) return privateNote('Compare needs two to six different governors.');
-    return message({ embeds: [compareCard(answer, rows, bound.label)] });
+    if (rows.length < 2) return privateNote(tr.t('error.compareNeedsTwo'));
+    return message({ embeds: [compareCard(answer, rows, bound.label, tr)] });
   }
 
-  private async button(bound: BoundKingdom, interaction: Interaction): Promise<InteractionResponse> {
+  private async button(
+    bound: BoundKingdom,
+    interaction: Interaction,
+    tr: Translator,
+  ): Promise<InteractionResponse> {
     const parts = (interaction.data?.custom_id ?? '').split(':');
-    if (parts[0] === 'top' && parts.length === 6) {
-      const [, metric, count, from, to, page] = parts as [string, string, string, string, string, string];
-      return this.top(bound, { metric, count: Number(count), from, to, page: Number(page) }, true);
+    if (parts[0] === 'top' && parts.length === 7) {
+      const [, metric, count, from, to, language, page] = parts as [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+      ];
+      // The message's language for the page; refusals go to the presser alone, in theirs.
+      const list = translatorFor(language);
+      const query = { metric, count: Number(count), from, to, page: Number(page) };
+      return this.top({ ...bound, label: kingdomLabel(bound.kingdom, list) }, list, query, true);
     }
-    if (parts[0] === 'link') return handleLinkButton(this.deps, bound, interaction, parts);
-    return privateNote('That button is no longer in use.');
+    if (parts[0] === 'link') return handleLinkButton(this.deps, bound, interaction, parts, tr);
+    return privateNote(tr.t('error.staleButton'));
   }
 
   /** Autocomplete: governors by ID or name, or the period's scans; at most Discord's 25. */
@@ -242,14 +271,16 @@ function periodOf(interaction: Interaction): { from: string; to: string } {
   return { from: text(optionValue(interaction, 'from')), to: text(optionValue(interaction, 'to')) };
 }
 
-function noScans(answer: KdDashboardResponse, bound: BoundKingdom): string | null {
-  if (answer.scanStatus === 'offseason_no_scans') return `${bound.label} has no scans yet.`;
+function noScans(answer: KdDashboardResponse, bound: BoundKingdom, tr: Translator): string | null {
+  if (answer.scanStatus === 'offseason_no_scans') return tr.t('error.noScans', { kingdom: bound.label });
   if (answer.scanStatus === 'no_scans_in_kvk') {
-    return `${bound.label} has no scans in KvK ${answer.latestKvk?.kvk_number ?? ''} yet.`;
+    return tr.t('error.noScansKvk', { kingdom: bound.label, kvk: answer.latestKvk?.kvk_number ?? '' });
   }
   return null;
 }
 
-function periodWords(answer: KdDashboardResponse): string {
-  return answer.latestKvk ? `KvK ${answer.latestKvk.kvk_number} period` : 'period';
+function noGovernor(answer: KdDashboardResponse, bound: BoundKingdom, asked: string, tr: Translator): string {
+  return answer.latestKvk
+    ? tr.t('error.noGovernorKvk', { asked, kingdom: bound.label, kvk: answer.latestKvk.kvk_number })
+    : tr.t('error.noGovernor', { asked, kingdom: bound.label });
 }

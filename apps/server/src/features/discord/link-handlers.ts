@@ -1,7 +1,7 @@
 import type { KdDashboardResponse } from '@kingdom-stats/core/api';
 import { selectLinkedAccounts } from '../farms/linked-accounts.ts';
-import { exact } from './cards.ts';
 import { type BoundKingdom, findGovernor, type HandlerDeps } from './handler-deps.ts';
+import { type Translator, translatorFor } from './i18n.ts';
 import {
   type Interaction,
   type InteractionResponse,
@@ -29,19 +29,18 @@ export async function handleMe(
   deps: HandlerDeps,
   bound: BoundKingdom,
   interaction: Interaction,
+  tr: Translator,
   view: ReadView,
 ): Promise<InteractionResponse> {
   const user = interactionUser(interaction);
-  if (!user) return privateNote('Discord did not say who you are.');
+  if (!user) return privateNote(tr.t('error.whoAreYou'));
   const kd = bound.kingdom.kd;
   const [approved, pending] = await Promise.all([
     approvedLinksOf(deps.db, kd, user.id),
     pendingLinks(deps.db, kd).then((links) => links.filter((link) => link.discordUserId === user.id)),
   ]);
   if (approved.length === 0 && pending.length === 0) {
-    return privateNote(
-      `You have no governors linked in ${bound.label}. Claim yours with /link id:<governor ID>.`,
-    );
+    return privateNote(tr.t('me.none', { kingdom: bound.label }));
   }
   const answer = await view(bound);
   const lines: string[] = [];
@@ -49,18 +48,28 @@ export async function handleMe(
     const row = answer.playerData.find((r) => r['Governor ID'] === link.governorId);
     const accounts = await selectLinkedAccounts(deps.db, kd, link.governorId);
     const role = accounts.main
-      ? `farm of ${accounts.main.name ?? accounts.main.governorId}`
+      ? tr.t('me.farmOf', { main: accounts.main.name ?? accounts.main.governorId })
       : accounts.farms.length > 0
-        ? `main · farms: ${accounts.farms.map((f) => f.name ?? f.governorId).join(', ')}`
-        : 'main';
-    const numbers = row ? ` — power ${exact(row['Current Power'])}, DKP ${exact(row['DKP Score'])}` : '';
+        ? tr.t('me.mainWithFarms', { farms: accounts.farms.map((f) => f.name ?? f.governorId).join(', ') })
+        : tr.t('me.main');
+    const who = {
+      name: row?.Name ?? accounts.main?.name ?? String(link.governorId),
+      id: String(link.governorId),
+      role,
+    };
     lines.push(
-      `**${row?.Name ?? accounts.main?.name ?? link.governorId}** (${link.governorId}) · ${role}${numbers}`,
+      row
+        ? tr.t('me.lineWithNumbers', {
+            ...who,
+            power: tr.number(row['Current Power']),
+            dkp: tr.number(row['DKP Score']),
+          })
+        : tr.t('me.line', who),
     );
   }
-  for (const link of pending) lines.push(`${link.governorId}: waiting for an admin’s approval`);
+  for (const link of pending) lines.push(tr.t('me.waiting', { id: String(link.governorId) }));
   return message(
-    { embeds: [{ title: `Your governors in ${bound.label}`, description: lines.join('\n') }] },
+    { embeds: [{ title: tr.t('me.title', { kingdom: bound.label }), description: lines.join('\n') }] },
     true,
   );
 }
@@ -70,16 +79,15 @@ export async function handleLink(
   deps: HandlerDeps,
   bound: BoundKingdom,
   interaction: Interaction,
+  tr: Translator,
   view: ReadView,
 ): Promise<InteractionResponse> {
   const user = interactionUser(interaction);
-  if (!user) return privateNote('Discord did not say who you are.');
+  if (!user) return privateNote(tr.t('error.whoAreYou'));
   const asked = String(optionValue(interaction, 'id') ?? '').trim();
   const row = findGovernor((await view(bound)).playerData, asked);
   if (!row || !/^\d{1,12}$/.test(asked) || row['Governor ID'] !== Number(asked)) {
-    return privateNote(
-      `Governor ${asked} is not in ${bound.label}'s scans. Check the ID in your game profile.`,
-    );
+    return privateNote(tr.t('link.notInScans', { id: asked, kingdom: bound.label }));
   }
   const { outcome, link } = await claimGovernor(deps.db, {
     kd: bound.kingdom.kd,
@@ -88,35 +96,41 @@ export async function handleLink(
     username: user.global_name ?? user.username,
   });
   if (outcome === 'requested' && bound.guild.admin_channel_id && deps.rest.canPostAsBot) {
-    // Not awaited: the asker's answer does not wait for the admins' message, and its failure is only logged.
+    // Not awaited: the asker's answer does not wait for the admins' message, and its failure is only logged. The
+    // admins' channel reads the server's language.
+    const admins = translatorFor(interaction.guild_locale);
     deps.rest
-      .postToChannel(bound.guild.admin_channel_id, approvalMessage(link, row.Name))
+      .postToChannel(bound.guild.admin_channel_id, approvalMessage(link, row.Name, admins))
       .catch((error: Error) =>
         deps.log.warn({ kd: bound.kingdom.kd, why: error.message }, 'link request not posted'),
       );
   }
-  const contested = link.contested
-    ? ' Another Discord user claims this governor too: an admin decides between you.'
-    : '';
-  const said = {
-    requested: `Your claim on ${row.Name} (${link.governorId}) waits for an admin’s approval.`,
-    'already-pending': `Your claim on ${row.Name} (${link.governorId}) is still waiting for an admin.`,
-    'already-approved': `${row.Name} (${link.governorId}) is already linked to you.`,
-    'was-refused': `An admin refused your claim on ${row.Name} (${link.governorId}). Ask your kingdom’s admins.`,
-  }[outcome];
-  return privateNote(`${said}${contested}`);
+  const governor = { name: row.Name, id: String(link.governorId) };
+  const said = tr.t(
+    (
+      {
+        requested: 'link.requested',
+        'already-pending': 'link.alreadyPending',
+        'already-approved': 'link.alreadyApproved',
+        'was-refused': 'link.wasRefused',
+      } as const
+    )[outcome],
+    governor,
+  );
+  return privateNote(link.contested ? `${said} ${tr.t('link.contested')}` : said);
 }
 
-export function approvalMessage(link: GovernorLink, name: string): MessageData {
+export function approvalMessage(link: GovernorLink, name: string, tr: Translator): MessageData {
+  const claim = { user: link.discordUsername, name, id: String(link.governorId) };
   return {
-    content: `${link.discordUsername} claims governor **${name}** (${link.governorId}).${link.contested ? ' ⚠ Another user claims it too.' : ''}`,
+    content: tr.t(link.contested ? 'link.claimContested' : 'link.claim', claim),
     allowed_mentions: { parse: [] },
     components: [
       {
         type: 1,
         components: [
-          { type: 2, style: 3, label: 'Approve', custom_id: `link:approve:${link.id}` },
-          { type: 2, style: 4, label: 'Refuse', custom_id: `link:refuse:${link.id}` },
+          { type: 2, style: 3, label: tr.t('link.approve'), custom_id: `link:approve:${link.id}` },
+          { type: 2, style: 4, label: tr.t('link.refuse'), custom_id: `link:refuse:${link.id}` },
         ],
       },
     ],
@@ -129,11 +143,12 @@ export async function handleLinkButton(
   bound: BoundKingdom,
   interaction: Interaction,
   parts: string[],
+  tr: Translator,
 ): Promise<InteractionResponse> {
   const user = interactionUser(interaction);
   const [, action, id] = parts;
   if (!user || (action !== 'approve' && action !== 'refuse') || !/^\d+$/.test(id ?? '')) {
-    return privateNote('That button is no longer in use.');
+    return privateNote(tr.t('error.staleButton'));
   }
   const { staff, userId } = await isDiscordStaff(deps.db, {
     kd: bound.kingdom.kd,
@@ -141,7 +156,7 @@ export async function handleLinkButton(
     roles: interaction.member?.roles ?? [],
     adminRoleId: bound.guild.admin_role_id,
   });
-  if (!staff) return privateNote(`Only ${bound.label}'s admins can approve or refuse links.`);
+  if (!staff) return privateNote(tr.t('link.onlyAdmins', { kingdom: bound.label }));
   const link = await decideLink(deps.db, {
     kd: bound.kingdom.kd,
     linkId: Number(id),
@@ -150,11 +165,17 @@ export async function handleLinkButton(
     via: 'discord',
     discordUserId: user.id,
   });
-  const verb = link.status === 'approved' ? 'approved' : 'refused';
+  // The admins' channel message, in the server's language like the request it replaces.
+  const admins = translatorFor(interaction.guild_locale);
+  const decided = {
+    user: link.discordUsername,
+    id: String(link.governorId),
+    by: user.global_name ?? user.username,
+  };
   return {
     type: ResponseType.UpdateMessage,
     data: {
-      content: `${link.discordUsername}'s claim on governor ${link.governorId} was ${verb} by ${user.global_name ?? user.username}.`,
+      content: admins.t(link.status === 'approved' ? 'link.approvedBy' : 'link.refusedBy', decided),
       components: [],
       allowed_mentions: { parse: [] },
     },

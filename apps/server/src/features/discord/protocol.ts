@@ -52,7 +52,10 @@ export interface Interaction {
   token: string;
   guild_id?: string;
   channel_id?: string;
+  /** The asker's Discord language (`vi`, `zh-TW`, `en-US`…): the answer's (i18n.ts). */
   locale?: string;
+  /** The server's preferred language: what its channels read (announcements). */
+  guild_locale?: string;
   member?: { user: DiscordUser; roles: string[]; permissions?: string };
   user?: DiscordUser;
   data?: {

@@ -1,3 +1,4 @@
+import { translatorFor } from './i18n.ts';
 import {
   EPHEMERAL,
   type Interaction,
@@ -48,7 +49,7 @@ export async function answerInTime(input: {
     .then((response) => followUpData(response))
     .catch((error: Error) => {
       input.log.warn({ why: error.message, command: interaction.data?.name }, 'discord command failed');
-      return { content: 'Something went wrong while answering. Please try again.' } satisfies MessageData;
+      return { content: translatorFor(interaction.locale).t('error.failed') } satisfies MessageData;
     })
     .then((data) => (data ? input.rest.editOriginal(interaction.token, data) : undefined))
     .catch((error: Error) => input.log.warn({ why: error.message }, 'discord follow-up not delivered'));

@@ -52,6 +52,14 @@ export class DiscordRest {
     await this.send('POST', `/interactions/${id}/${encodeURIComponent(token)}/callback`, response);
   }
 
+  /** A server's preferred locale (`en-US`, `vi`…), as its settings in Discord say; the bot must be in it. */
+  async guildLocale(guildId: string): Promise<string | null> {
+    const guild = (await this.send('GET', `/guilds/${guildId}`, undefined, { bot: true })) as {
+      preferred_locale?: unknown;
+    } | null;
+    return typeof guild?.preferred_locale === 'string' ? guild.preferred_locale : null;
+  }
+
   async postToChannel(channelId: string, data: MessageData): Promise<void> {
     await this.withRetries(() => this.send('POST', `/channels/${channelId}/messages`, data, { bot: true }));
   }
@@ -104,7 +112,7 @@ export class DiscordRest {
       response = await fetch(url, {
         method,
         headers,
-        body: JSON.stringify(body),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(10_000),
       });
     } catch (error) {

@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import type { DiscordConfig } from '../../discord-config.ts';
 import type { KdDashboardService } from '../kd-dashboard/service.ts';
 import { DiscordAnnouncer } from './announce.ts';
+import { GuildLocales } from './guild-locales.ts';
 import { DiscordHandlers } from './handlers.ts';
 import { DEFAULT_RETRY, DiscordRest, type RetryPolicy } from './rest.ts';
 
@@ -29,17 +30,20 @@ export function createDiscord(input: {
   log: Log;
 }): DiscordParts {
   const rest = new DiscordRest(input.options, input.options.retry ?? DEFAULT_RETRY);
+  const guildLocales = new GuildLocales(rest);
   const handlers = new DiscordHandlers({
     db: input.db,
     kdDashboard: input.kdDashboard,
     rest,
     siteUrl: input.siteUrl,
     log: input.log,
+    guildLocales,
   });
   const announcer = new DiscordAnnouncer({
     rest,
     siteUrl: input.siteUrl,
     log: input.log,
+    guildLocales,
     view: (_db, kingdom) => input.kdDashboard.data({ kd: String(kingdom.kd), code: kingdom.access_code }, {}),
   });
   return { rest, handlers, announcer };

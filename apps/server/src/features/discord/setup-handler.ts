@@ -1,5 +1,6 @@
 import { recordAudit } from '../audit/service.ts';
-import type { HandlerDeps } from './handler-deps.ts';
+import { type HandlerDeps, kingdomLabel } from './handler-deps.ts';
+import type { Translator } from './i18n.ts';
 import {
   type Interaction,
   type InteractionResponse,
@@ -15,10 +16,14 @@ import { guildBinding, redeemSetupCode } from './store.ts';
  * proves the person may change this server. Either alone is not enough: a code leaked to another server's member, or
  * a server manager without a code, binds nothing.
  */
-export async function handleSetup(deps: HandlerDeps, interaction: Interaction): Promise<InteractionResponse> {
+export async function handleSetup(
+  deps: HandlerDeps,
+  interaction: Interaction,
+  tr: Translator,
+): Promise<InteractionResponse> {
   const user = interactionUser(interaction);
   if (!interaction.guild_id || !interaction.member || !user) {
-    return privateNote('/setup binds a server: run it in your kingdom’s Discord server.');
+    return privateNote(tr.t('setup.guildOnly'));
   }
   if ((BigInt(interaction.member.permissions ?? '0') & MANAGE_GUILD) === 0n) {
     const previous = await guildBinding(deps.db, interaction.guild_id);
@@ -28,15 +33,13 @@ export async function handleSetup(deps: HandlerDeps, interaction: Interaction): 
       kingdomKd: previous?.kingdom_kd ?? null,
       after: { guildId: interaction.guild_id, discordUserId: user.id, reason: 'no Manage Server permission' },
     });
-    return privateNote('Only members who may manage this server can run /setup.');
+    return privateNote(tr.t('setup.needsManage'));
   }
   const code = String(optionValue(interaction, 'code') ?? '');
   const webhook = optionValue(interaction, 'announce_webhook');
   const webhookUrl = webhook === undefined ? null : String(webhook).trim();
   if (webhookUrl !== null && !deps.rest.isWebhookUrl(webhookUrl)) {
-    return privateNote(
-      'announce_webhook must be a Discord webhook URL (https://discord.com/api/webhooks/…).',
-    );
+    return privateNote(tr.t('setup.badWebhook'));
   }
   const id = (name: string) => {
     const value = optionValue(interaction, name);
@@ -53,11 +56,13 @@ export async function handleSetup(deps: HandlerDeps, interaction: Interaction): 
       announceWebhookUrl: webhookUrl,
     },
   });
-  const where = webhookUrl ? 'the webhook' : id('announce_channel') ? `<#${id('announce_channel')}>` : null;
+  const kingdom = kingdomLabel(bound, tr);
+  const channel = id('announce_channel');
   return privateNote(
-    `This server is now bound to ${bound.name ? `${bound.name} (#${bound.kd})` : `kingdom #${bound.kd}`}. ` +
-      (where
-        ? `Imports are announced in ${where}.`
-        : 'Imports are not announced (no announce channel or webhook).'),
+    webhookUrl
+      ? tr.t('setup.boundWebhook', { kingdom })
+      : channel
+        ? tr.t('setup.boundChannel', { kingdom, channel: `<#${channel}>` })
+        : tr.t('setup.boundSilent', { kingdom }),
   );
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../errors.ts';
 import { nowSeconds } from '../../time.ts';
 import { recordAudit } from '../audit/service.ts';
 import { requireKingdom } from '../kingdoms/service.ts';
+import { DiscordRefusal } from './i18n.ts';
 
 /** Long enough to walk from the settings page to Discord, short enough that a leaked code soon stops working. */
 export const SETUP_CODE_LIFETIME_SECONDS = 60 * 60;
@@ -71,10 +72,7 @@ export async function redeemSetupCode(
       .returningAll()
       .executeTakeFirst();
     if (!row || Number(row.expires_at) < now) {
-      throw new AppError(
-        'UNAUTHORIZED',
-        'That setup code is not valid or has expired. Make a new one on the kingdom’s settings page.',
-      );
+      throw new DiscordRefusal('UNAUTHORIZED', 'setup.badCode');
     }
     const kingdom = await requireKingdom(trx, row.kingdom_kd);
     const previous = await trx
@@ -327,7 +325,7 @@ export async function decideLink(
   const now = input.now ?? nowSeconds();
   return db.transaction().execute(async (trx) => {
     const link = await readLink(trx, input.kd, input.linkId);
-    if (!link) throw new AppError('NOT_FOUND', 'That link request no longer exists');
+    if (!link) throw new DiscordRefusal('NOT_FOUND', 'link.gone');
     if (input.decision === 'approved') {
       const holder = await trx
         .selectFrom('discord_governor_links')
@@ -338,10 +336,10 @@ export async function decideLink(
         .where('status', '=', 'approved')
         .executeTakeFirst();
       if (holder) {
-        throw new AppError(
-          'CONFLICT',
-          `Governor ${link.governorId} is already linked to ${holder.discord_username}: refuse that link first`,
-        );
+        throw new DiscordRefusal('CONFLICT', 'link.held', {
+          id: String(link.governorId),
+          holder: holder.discord_username,
+        });
       }
     }
     await trx
