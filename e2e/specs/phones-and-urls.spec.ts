@@ -46,6 +46,22 @@ test.describe('phones (375 px)', { tag: '@phone-only' }, () => {
     await expect(cards.first()).toContainText('Dead');
     await expect(page.locator('#playerTable')).toBeHidden();
     await noSidewaysScroll(page);
+    // Every name whole (the marks and the + beside it cut them to "Mate…"), and the summaries' DKP in view
+    // without scrolling them sideways (issue 41).
+    const clipped = await cards
+      .locator('[data-player-name]')
+      .evaluateAll((names) =>
+        names.filter((name) => name.scrollWidth > name.clientWidth).map((name) => name.textContent),
+      );
+    expect(clipped).toEqual([]);
+    for (const section of ['#campPerformance', '#kingdomPerformance']) {
+      const dkp = page.locator(section).locator('th[data-column="DKP"]');
+      const inView = await dkp.evaluate((header) => {
+        const scroller = header.closest('.overflow-auto')!.getBoundingClientRect();
+        return header.getBoundingClientRect().right <= scroller.right + 1;
+      });
+      expect(inView, `${section}: DKP in view`).toBe(true);
+    }
 
     // Sorting without column headers: the Sort by control; the address says so.
     const byDead = await dashboardJson(request, target, {
@@ -147,6 +163,11 @@ test.describe('desktop (1366 px)', { tag: '@desktop-only' }, () => {
     const dkp = (await table.locator('th[data-column="DKP"]').boundingBox())!;
     expect(dkp.x + dkp.width).toBeLessThanOrEqual(box.x + box.width + 1);
     expect(dkp.x).toBeGreaterThan(box.x);
+    // Dead meets DKP with no gap for the scrolled digits to show through (offsets measured, not assumed: issue 41).
+    const row = table.locator('tbody tr').first();
+    const dead = (await row.locator('td[data-col="Dead"]').boundingBox())!;
+    const dkpCell = (await row.locator('td[data-col="DKP"]').boundingBox())!;
+    expect(Math.abs(dead.x + dead.width - dkpCell.x)).toBeLessThanOrEqual(0.5);
   });
 });
 
