@@ -57,9 +57,17 @@ export const kingdomFileRoutes: FastifyPluginAsyncZod<{
     requireKingdomAdmin(request, Number(params.kd));
   };
 
-  function uploadedFile(body: unknown): Buffer {
-    if (!Buffer.isBuffer(body) || body.length === 0) {
-      throw new AppError('BAD_REQUEST', 'Choose a file to upload.');
+  /**
+   * The request's file. A body of 0 bytes is a file that was chosen but is empty (a scanner export cut short, a
+   * placeholder): saying "choose a file" to someone who did was wrong (issue 41).
+   */
+  function uploadedFile(body: unknown, fileName: string): Buffer {
+    if (!Buffer.isBuffer(body)) throw new AppError('BAD_REQUEST', 'Choose a file to upload.');
+    if (body.length === 0) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `${fileName} is empty (0 bytes): nothing to import. Export it from the scanner again and upload the new file.`,
+      );
     }
     return body;
   }
@@ -77,9 +85,9 @@ export const kingdomFileRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { user, kingdom } = await adminKingdom(request, request.params);
-      const content = uploadedFile(request.body);
       const query = request.query;
       const fileName = baseName(query.fileName);
+      const content = uploadedFile(request.body, fileName);
       const file = await importScanFile(app.db, {
         kingdomKd: kingdom.kd,
         filePath: fileName,
@@ -169,8 +177,8 @@ export const kingdomFileRoutes: FastifyPluginAsyncZod<{
       },
       async (request) => {
         const { user, kingdom } = await adminKingdom(request, request.params);
-        const content = uploadedFile(request.body);
         const fileName = baseName(request.query.fileName);
+        const content = uploadedFile(request.body, fileName);
         const result = await upload.run(app.db, {
           kingdomKd: kingdom.kd,
           kvkNumber: Number(request.query.kvk),
