@@ -3,6 +3,7 @@ import type { ReviewFlag, ReviewScanValue } from '@kingdom-stats/core/api';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { inputClass } from '../../components/controls/styles.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { governorPagePath } from '../governor/GovernorLink.tsx';
 import { smallButton, smallDanger } from '../kingdom-settings/shared.ts';
 import type { ReviewActions } from './api.ts';
@@ -87,6 +88,7 @@ function CorrectForm({ flag, label, actions }: { flag: ReviewFlag; label: string
   const [text, setText] = useState(String(flag.suggested ?? flag.value ?? ''));
   const value = Number(text.replace(/[\s,]/g, ''));
   const valid = text.trim() !== '' && Number.isSafeInteger(value) && value >= 0;
+  const { t } = useT();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!valid || flag.field === 'governor') return;
@@ -99,6 +101,7 @@ function CorrectForm({ flag, label, actions }: { flag: ReviewFlag; label: string
     });
   };
   const id = `correct-${flag.id}`;
+  const whyNot = `${id}-why-not`;
   return (
     <form className="flex flex-wrap items-end gap-2" onSubmit={submit} aria-label={`Correct ${label}`}>
       <label htmlFor={id} className="flex flex-col gap-1 text-xs text-slate-400">
@@ -110,11 +113,23 @@ function CorrectForm({ flag, label, actions }: { flag: ReviewFlag; label: string
           value={text}
           onChange={(event) => setText(event.target.value)}
           aria-invalid={!valid}
+          aria-describedby={valid ? undefined : whyNot}
         />
       </label>
-      <button type="submit" className={smallButton} disabled={!valid || actions.correct.isPending}>
+      <button
+        type="submit"
+        className={smallButton}
+        disabled={!valid || actions.correct.isPending}
+        aria-describedby={valid ? undefined : whyNot}
+      >
         Correct
       </button>
+      {/* Why Correct is off: a silently disabled button left the reader guessing (issue 41). */}
+      {!valid && (
+        <p id={whyNot} className="basis-full text-xs text-rose-300">
+          {t('review.correctNeedsNumber')}
+        </p>
+      )}
     </form>
   );
 }
