@@ -233,6 +233,36 @@ test.describe('the view lives in the address', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
+  test('a period, KD or camp the kingdom cannot show: said in words, the default view, the address fixed', async ({
+    page,
+    request,
+  }) => {
+    const target = await demoTarget(request);
+    const api = await dashboardJson(request, target, { page: 1, pageSize: 20 });
+    const path = `/${target.kd}/dashboard/${target.code}`;
+    await page.goto(`${path}?from=1&to=2&kd=7777&camp=Nope&sort=Dead:desc`);
+    const notice = page.getByTestId('address-notice');
+    await expect(notice).toContainText(
+      "The period in this link does not match this kingdom's scans: showing the default period.",
+      FIRST_LOAD,
+    );
+    await expect(notice).toContainText('Kingdom 7777 in this link is not one of this dashboard');
+    await expect(notice).toContainText('There is no camp “Nope” on this dashboard: showing all camps.');
+    await expect(page).toHaveURL(new RegExp(`${path}\\?sort=Dead%3Adesc$`));
+    await expect(page.locator('[data-testid="table-range"]').last()).toHaveText(
+      `Showing 1–20 of ${fmt(api.totalPlayers)} governors`,
+    );
+    await expect(page.getByRole('alert')).toHaveCount(0);
+
+    // A reversed period and one that is not a time say so too, in the reader's language.
+    await page.goto(`${path}?from=${api.dates.at(-1)!.timestamp}&to=${api.dates[0]!.timestamp}&lang=de`);
+    await expect(notice).toHaveText(/beginnt nach seinem Ende/, FIRST_LOAD);
+    await expect(page).toHaveURL(new RegExp(`${path}\\?lang=de$`));
+    await page.goto(`${path}?from=abc`);
+    await expect(notice).toContainText('Zeitraum in diesem Link ist ungültig', FIRST_LOAD);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+  });
+
   test('KvK DKP: search, sort and page survive a reload', async ({ page, request }) => {
     const target = await demoTarget(request);
     await page.goto(`/${target.kd}/kd-dashboard/${target.code}?q=a&sort=Reached:asc&page=2`);
