@@ -261,6 +261,12 @@ test.describe('the view lives in the address', () => {
     await page.goto(`${path}?from=abc`);
     await expect(notice).toContainText('Zeitraum in diesem Link ist ungültig', FIRST_LOAD);
     await expect(page).toHaveURL(new RegExp(`${path}$`));
+
+    // KvK DKP behaves the same.
+    const kvkPath = `/${target.kd}/kd-dashboard/${target.code}`;
+    await page.goto(`${kvkPath}?from=1&to=2&q=a`);
+    await expect(notice).toContainText('passt nicht zu den Scans dieses Königreichs', FIRST_LOAD);
+    await expect(page).toHaveURL(new RegExp(`${kvkPath}\\?q=a$`));
   });
 
   test('KvK DKP: search, sort and page survive a reload', async ({ page, request }) => {

@@ -13,6 +13,9 @@ import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { Section } from '../../components/layout/Section.tsx';
 import { ReviewMarksContext } from '../../components/table/ReviewMark.tsx';
 import { Notice } from '../admin-shared/Notice.tsx';
+import { AddressNotice } from '../dashboard/AddressNotice.tsx';
+import { isPeriodRefusal } from '../dashboard/address-problems.ts';
+import { useAddressCheck } from '../dashboard/useAddressCheck.ts';
 import { kingdomLabel } from '../kingdom.ts';
 import { type DkpView, useDkpView } from './address.ts';
 import { DkpTable } from './DkpTable.tsx';
@@ -45,10 +48,21 @@ export function Component() {
   useEffect(() => {
     if (data && draft === null && data.selectedDates.start !== '') setDraft(data.selectedDates);
   }, [data, draft]);
-  // Back and Forward change the applied period: the selects follow it.
+  // Back and Forward change the applied period: the selects follow it (to the answer's, when the address has none).
   useEffect(() => {
-    if (applied.start !== null && applied.end !== null) setDraft({ start: applied.start, end: applied.end });
+    setDraft(
+      applied.start !== null && applied.end !== null ? { start: applied.start, end: applied.end } : null,
+    );
   }, [applied]);
+  // A period in the address that is no period of scans: said, taken out of the address, the default one shown
+  // (the main dashboard's behaviour, issue 41).
+  const scanTimes = useMemo(() => data?.dates.map((date) => date.timestamp) ?? null, [data]);
+  const addressCheck = useAddressCheck({
+    scanTimes,
+    kds: null,
+    camps: null,
+    periodRefused: query.isError && isPeriodRefusal(query.error),
+  });
 
   const apply = async () => {
     if (!draft) return;
@@ -98,6 +112,7 @@ export function Component() {
             onApply={() => void apply()}
             onPrekvk={() => setPrekvkOpen(true)}
           />
+          <AddressNotice problems={addressCheck.problems} onDismiss={addressCheck.dismiss} />
           {updateError && <Notice tone="error">{updateError}</Notice>}
           <FormulaBanner kd={kd} code={code} data={data} />
           <Body kd={kd} data={data} busy={query.isFetching} view={view} onView={change} />
