@@ -261,12 +261,20 @@ test.describe('the view lives in the address', () => {
     await page.goto(`${path}?from=abc`);
     await expect(notice).toContainText('Zeitraum in diesem Link ist ungültig', FIRST_LOAD);
     await expect(page).toHaveURL(new RegExp(`${path}$`));
+  });
 
-    // KvK DKP behaves the same.
+  test('KvK DKP and rallies say so too, and fix the address', async ({ page, request }) => {
+    const target = await demoTarget(request);
+    const notice = page.getByTestId('address-notice');
     const kvkPath = `/${target.kd}/kd-dashboard/${target.code}`;
     await page.goto(`${kvkPath}?from=1&to=2&q=a`);
-    await expect(notice).toContainText('passt nicht zu den Scans dieses Königreichs', FIRST_LOAD);
+    await expect(notice).toHaveText(/does not match this kingdom's scans/, FIRST_LOAD);
     await expect(page).toHaveURL(new RegExp(`${kvkPath}\\?q=a$`));
+    // And rallies: a custom period whose days are no days.
+    const rallyPath = `/${target.kd}/rallydata/${target.code}`;
+    await page.goto(`${rallyPath}?period=custom&from=2026-02-31&to=2026-03-02&q=a`);
+    await expect(notice).toHaveText(/The period in this link is not valid/, FIRST_LOAD);
+    await expect(page).toHaveURL(new RegExp(`${rallyPath}\\?q=a$`));
   });
 
   test('KvK DKP: search, sort and page survive a reload', async ({ page, request }) => {

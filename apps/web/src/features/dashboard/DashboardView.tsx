@@ -1,6 +1,6 @@
 import { campColorMap } from '@kingdom-stats/core';
 import type { DashboardResponse, SettingsResponse } from '@kingdom-stats/core/api';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import {
   ALL,
@@ -17,7 +17,7 @@ import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { translate, useT } from '../../i18n/i18n.ts';
 import { AddressNotice } from './AddressNotice.tsx';
-import { isPeriodRefusal } from './address-problems.ts';
+import { addressProblems, isPeriodRefusal } from './address-problems.ts';
 import { DashboardSections, initialTable } from './DashboardSections.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { AutarchView, DiploModal, FilterModal } from './lazy-parts.tsx';
@@ -143,12 +143,15 @@ function Dashboard({
     () => (answer && !allKds.isPending ? kdChoices(allKds.data?.kds, answer) : null),
     [allKds.data, allKds.isPending, answer],
   );
-  const addressCheck = useAddressCheck({
-    scanTimes,
-    kds: knownKds,
-    camps: answer?.availableCamps ?? null,
-    periodRefused: data.isError && isPeriodRefusal(data.error),
-  });
+  const knownCamps = answer?.availableCamps ?? null;
+  const periodRefused = data.isError && isPeriodRefusal(data.error);
+  const addressCheck = useAddressCheck(
+    useCallback(
+      (search: string) =>
+        addressProblems(search, { scanTimes, kds: knownKds, camps: knownCamps, periodRefused }),
+      [scanTimes, knownKds, knownCamps, periodRefused],
+    ),
+  );
 
   /** Changes what the player table shows, keeping the reader's place; `resetPage` per SPEC §4. */
   const change = (patch: Partial<PlayerTableState>, resetPage = true) => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { playerQueryOfAddress } from '../../api/dashboard-address.ts';
-import { type AddressKnowledge, addressProblems, addressWithout } from './address-problems.ts';
+import { rallyAddressProblems } from '../rally/address.ts';
+import {
+  type AddressKnowledge,
+  type AddressProblem,
+  addressProblems,
+  addressWithout,
+} from './address-problems.ts';
 
 const known: AddressKnowledge = {
   scanTimes: [1000, 2000, 3000],
@@ -42,5 +48,15 @@ describe('a dashboard address with values the kingdom cannot show (issue 41)', (
   it('asks for no period when the address’s start is after its end', () => {
     expect(playerQueryOfAddress('?from=3000&to=1000', null)).toMatchObject({ start: null, end: null });
     expect(playerQueryOfAddress('?from=1000&to=3000', null)).toMatchObject({ start: '1000', end: '3000' });
+  });
+
+  it('finds the rally page’s period that is no period, and takes it out whole', () => {
+    const invalid: AddressProblem[] = [{ kind: 'period-invalid' }];
+    expect(rallyAddressProblems('?period=yesterdayish')).toEqual(invalid);
+    expect(rallyAddressProblems('?period=custom&from=2026-02-31&to=2026-03-02')).toEqual(invalid);
+    expect(rallyAddressProblems('?from=abc&q=lord')).toEqual(invalid);
+    expect(rallyAddressProblems('?period=custom&from=2026-11-07&to=2026-11-01')).toEqual([]);
+    expect(rallyAddressProblems('?period=last_week&q=lord')).toEqual([]);
+    expect(addressWithout('?period=custom&from=abc&to=2026-11-01&q=lord', invalid).toString()).toBe('q=lord');
   });
 });

@@ -74,6 +74,7 @@ export function addressWithout(search: string, problems: readonly AddressProblem
     } else {
       params.delete('from');
       params.delete('to');
+      params.delete('period'); // the rally page's preset or `custom`
     }
   }
   // A filter that was wrong showed nothing: its page number means nothing either.

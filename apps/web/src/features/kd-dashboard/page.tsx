@@ -1,6 +1,6 @@
 import { countNoun, formulaTerms } from '@kingdom-stats/core';
 import type { KdDashboardResponse } from '@kingdom-stats/core/api';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type KdPeriod, updateKdDashboard, useKdDashboard } from '../../api/kd-dashboard.ts';
 import { useSession } from '../../auth/use-session.ts';
@@ -14,7 +14,7 @@ import { Section } from '../../components/layout/Section.tsx';
 import { ReviewMarksContext } from '../../components/table/ReviewMark.tsx';
 import { Notice } from '../admin-shared/Notice.tsx';
 import { AddressNotice } from '../dashboard/AddressNotice.tsx';
-import { isPeriodRefusal } from '../dashboard/address-problems.ts';
+import { addressProblems, isPeriodRefusal } from '../dashboard/address-problems.ts';
 import { useAddressCheck } from '../dashboard/useAddressCheck.ts';
 import { kingdomLabel } from '../kingdom.ts';
 import { type DkpView, useDkpView } from './address.ts';
@@ -57,12 +57,13 @@ export function Component() {
   // A period in the address that is no period of scans: said, taken out of the address, the default one shown
   // (the main dashboard's behaviour, issue 41).
   const scanTimes = useMemo(() => data?.dates.map((date) => date.timestamp) ?? null, [data]);
-  const addressCheck = useAddressCheck({
-    scanTimes,
-    kds: null,
-    camps: null,
-    periodRefused: query.isError && isPeriodRefusal(query.error),
-  });
+  const periodRefused = query.isError && isPeriodRefusal(query.error);
+  const addressCheck = useAddressCheck(
+    useCallback(
+      (search: string) => addressProblems(search, { scanTimes, kds: null, camps: null, periodRefused }),
+      [scanTimes, periodRefused],
+    ),
+  );
 
   const apply = async () => {
     if (!draft) return;

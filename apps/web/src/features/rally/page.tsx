@@ -12,8 +12,10 @@ import { type RallyQuery, useRallyData } from '../../api/rally.ts';
 import { InvalidLinkPanel, isInvalidLinkError } from '../../components/feedback/InvalidLink.tsx';
 import { ErrorPanel } from '../../components/feedback/Panel.tsx';
 import { KingdomNav } from '../../components/layout/KingdomNav.tsx';
+import { AddressNotice } from '../dashboard/AddressNotice.tsx';
+import { useAddressCheck } from '../dashboard/useAddressCheck.ts';
 import { kingdomLabel } from '../kingdom.ts';
-import { useRallyView } from './address.ts';
+import { rallyAddressProblems, useRallyView } from './address.ts';
 import { DateRangeModal } from './DateRangeModal.tsx';
 import { rallyErrorMessage } from './errors.ts';
 import { LoadingOverlay } from './LoadingOverlay.tsx';
@@ -65,6 +67,7 @@ function RallyDataView({ kd, code }: { kd: string; code: string }) {
   useEffect(() => setSearchInput(search), [search]);
   const [lastChange, setLastChange] = useState<Change>('other');
   const [pickerOpen, setPickerOpen] = useState(false);
+  const addressCheck = useAddressCheck(rallyAddressProblems);
 
   const query: RallyQuery = {
     dateFilter,
@@ -178,6 +181,7 @@ function RallyDataView({ kd, code }: { kd: string; code: string }) {
           onCustom={() => setPickerOpen(true)}
         />
       </div>
+      <AddressNotice problems={addressCheck.problems} onDismiss={addressCheck.dismiss} />
       {body}
       <DateRangeModal
         open={pickerOpen}
