@@ -114,8 +114,13 @@ function usePinnedOffsets(table: RefObject<HTMLTableElement | null>, pinnedCount
   }, [table, pinnedCount, wide]);
 }
 
-/** The edge a pinned column draws between itself and the columns scrolling under it. */
-const PIN_EDGE: CSSProperties = { boxShadow: 'inset 1px 0 0 rgb(51 65 85)' };
+/**
+ * The edge a pinned column draws between itself and the columns scrolling under it, with a shade over the column it
+ * covers: a value cut at the edge ("+513.9" of "+513.9%") reads as going on underneath, not as the whole value.
+ */
+const PIN_EDGE: CSSProperties = {
+  boxShadow: 'inset 1px 0 0 rgb(51 65 85), -10px 0 8px -6px rgb(2 6 23 / 0.9)',
+};
 
 export interface DataTableProps<T> {
   columns: readonly DataColumn<T>[];
