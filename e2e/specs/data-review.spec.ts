@@ -8,6 +8,7 @@ import { accessCode, perProject, signIn } from '../support/users.ts';
 
 interface FlagJson {
   id: number;
+  governorId: number;
   governorName: string;
   suggested: number | null;
   reason: string;
@@ -31,12 +32,23 @@ test('an admin sees the flagged values, corrects one with the suggestion and rev
   const flag = flags[perProject(testInfo, 0, 1)]!;
 
   const review = new DataReviewPage(page);
-  // The address an import's result gives leads to the section.
-  await review.goto(`/admin/settings/${kd}/${code}/review`);
+  // The address an import's result and README give leads to the section, its filters kept; part of an ID finds the
+  // governor (issue 41).
+  const partOfId = String(flag.governorId).slice(1, 6);
+  await review.goto(`/admin/settings/${kd}/${code}/review?governor=${partOfId}`);
   await expect(review.review.getByRole('heading', { level: 2, name: 'Data review' })).toBeVisible();
+  await expect(page).toHaveURL(
+    new RegExp(`/admin/settings/${kd}/${code}\\?governor=${partOfId}#data-review$`),
+  );
+  await expect(review.review.getByRole('searchbox')).toHaveValue(partOfId);
   const card = review.flag(flag.id);
   await expect(card).toContainText(flag.governorName);
   await expect(card).toContainText(flag.reason);
+  // Correct says why it is off when the value is not a number.
+  await card.getByRole('textbox').fill('4.7M');
+  await expect(card.getByRole('button', { name: 'Correct' })).toBeDisabled();
+  await expect(card).toContainText('Correct needs a whole number of 0 or more');
+  await card.getByRole('textbox').fill(String(flag.suggested));
   await expect(card.getByRole('textbox')).toHaveValue(String(flag.suggested));
   await card.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath(`data-review-${testInfo.project.name}.png`) });

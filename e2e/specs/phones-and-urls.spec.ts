@@ -46,6 +46,22 @@ test.describe('phones (375 px)', { tag: '@phone-only' }, () => {
     await expect(cards.first()).toContainText('Dead');
     await expect(page.locator('#playerTable')).toBeHidden();
     await noSidewaysScroll(page);
+    // Every name whole (the marks and the + beside it cut them to "Mate…"), and the summaries' DKP in view
+    // without scrolling them sideways (issue 41).
+    const clipped = await cards
+      .locator('[data-player-name]')
+      .evaluateAll((names) =>
+        names.filter((name) => name.scrollWidth > name.clientWidth).map((name) => name.textContent),
+      );
+    expect(clipped).toEqual([]);
+    for (const section of ['#campPerformance', '#kingdomPerformance']) {
+      const dkp = page.locator(section).locator('th[data-column="DKP"]');
+      const inView = await dkp.evaluate((header) => {
+        const scroller = header.closest('.overflow-auto')!.getBoundingClientRect();
+        return header.getBoundingClientRect().right <= scroller.right + 1;
+      });
+      expect(inView, `${section}: DKP in view`).toBe(true);
+    }
 
     // Sorting without column headers: the Sort by control; the address says so.
     const byDead = await dashboardJson(request, target, {
@@ -147,6 +163,11 @@ test.describe('desktop (1366 px)', { tag: '@desktop-only' }, () => {
     const dkp = (await table.locator('th[data-column="DKP"]').boundingBox())!;
     expect(dkp.x + dkp.width).toBeLessThanOrEqual(box.x + box.width + 1);
     expect(dkp.x).toBeGreaterThan(box.x);
+    // Dead meets DKP with no gap for the scrolled digits to show through (offsets measured, not assumed: issue 41).
+    const row = table.locator('tbody tr').first();
+    const dead = (await row.locator('td[data-col="Dead"]').boundingBox())!;
+    const dkpCell = (await row.locator('td[data-col="DKP"]').boundingBox())!;
+    expect(Math.abs(dead.x + dead.width - dkpCell.x)).toBeLessThanOrEqual(0.5);
   });
 });
 
@@ -210,6 +231,50 @@ test.describe('the view lives in the address', () => {
       FIRST_LOAD,
     );
     await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('a period, KD or camp the kingdom cannot show: said in words, the default view, the address fixed', async ({
+    page,
+    request,
+  }) => {
+    const target = await demoTarget(request);
+    const api = await dashboardJson(request, target, { page: 1, pageSize: 20 });
+    const path = `/${target.kd}/dashboard/${target.code}`;
+    await page.goto(`${path}?from=1&to=2&kd=7777&camp=Nope&sort=Dead:desc`);
+    const notice = page.getByTestId('address-notice');
+    await expect(notice).toContainText(
+      "The period in this link does not match this kingdom's scans: showing the default period.",
+      FIRST_LOAD,
+    );
+    await expect(notice).toContainText('Kingdom 7777 in this link is not one of this dashboard');
+    await expect(notice).toContainText('There is no camp “Nope” on this dashboard: showing all camps.');
+    await expect(page).toHaveURL(new RegExp(`${path}\\?sort=Dead%3Adesc$`));
+    await expect(page.locator('[data-testid="table-range"]').last()).toHaveText(
+      `Showing 1–20 of ${fmt(api.totalPlayers)} governors`,
+    );
+    await expect(page.getByRole('alert')).toHaveCount(0);
+
+    // A reversed period and one that is not a time say so too, in the reader's language.
+    await page.goto(`${path}?from=${api.dates.at(-1)!.timestamp}&to=${api.dates[0]!.timestamp}&lang=de`);
+    await expect(notice).toHaveText(/beginnt nach seinem Ende/, FIRST_LOAD);
+    await expect(page).toHaveURL(new RegExp(`${path}\\?lang=de$`));
+    await page.goto(`${path}?from=abc`);
+    await expect(notice).toContainText('Zeitraum in diesem Link ist ungültig', FIRST_LOAD);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+  });
+
+  test('KvK DKP and rallies say so too, and fix the address', async ({ page, request }) => {
+    const target = await demoTarget(request);
+    const notice = page.getByTestId('address-notice');
+    const kvkPath = `/${target.kd}/kd-dashboard/${target.code}`;
+    await page.goto(`${kvkPath}?from=1&to=2&q=a`);
+    await expect(notice).toHaveText(/does not match this kingdom's scans/, FIRST_LOAD);
+    await expect(page).toHaveURL(new RegExp(`${kvkPath}\\?q=a$`));
+    // And rallies: a custom period whose days are no days.
+    const rallyPath = `/${target.kd}/rallydata/${target.code}`;
+    await page.goto(`${rallyPath}?period=custom&from=2026-02-31&to=2026-03-02&q=a`);
+    await expect(notice).toHaveText(/The period in this link is not valid/, FIRST_LOAD);
+    await expect(page).toHaveURL(new RegExp(`${rallyPath}\\?q=a$`));
   });
 
   test('KvK DKP: search, sort and page survive a reload', async ({ page, request }) => {

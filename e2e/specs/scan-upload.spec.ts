@@ -150,6 +150,23 @@ test.describe('uploading scans in the per-kingdom settings page', () => {
     await expect(settings.scanRows).toHaveCount(before);
   });
 
+  test('a file of 0 bytes is said to be empty, and is not sent', async ({ page }, testInfo) => {
+    const settings = await openSettings(page, testInfo);
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/scans')) sent.push(request.url());
+    });
+    const fileName = 'TOP10-2026-10-04-kd1234-empty.csv';
+    await settings.scans
+      .getByLabel('Scanner files', { exact: true })
+      .setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.alloc(0) });
+    await settings.scans.getByRole('button', { name: 'Upload scan' }).click();
+    await expect(settings.uploadResult(fileName).getByRole('alert')).toContainText(
+      `${fileName} is empty (0 bytes): nothing to import.`,
+    );
+    expect(sent).toEqual([]);
+  });
+
   test('a file chosen by mistake can be taken out before uploading', async ({ page }, testInfo) => {
     const settings = await openSettings(page, testInfo);
     await settings.scans.getByLabel('Scanner files', { exact: true }).setInputFiles(files.slice(0, 2));

@@ -52,7 +52,7 @@ export function registerReviewCommands(program: Command, cli: CliContext): void 
     .option('--status <status>', 'open, accepted, corrected, excluded or all', 'open')
     .option('--scan <scan-id>', "only this scan's flags")
     .option('--check <check>', `only this check's flags: ${REVIEW_CHECKS.join(', ')}`)
-    .option('--governor <id-or-name>', 'only this governor (an ID, or part of a name)')
+    .option('--governor <id-or-name>', 'only governors whose ID or name holds this text')
     .option('--csv <file>', 'write the flags to this CSV file (edit its value column, then review import it)')
     .action(
       async (options: {

@@ -167,10 +167,15 @@ describe('uploads on the per-kingdom admin page', () => {
       expect((await page()).scans).toHaveLength(before);
     });
 
-    it('asks for a file when the body is empty', async () => {
-      const res = await upload('/scans', { fileName: 'x.csv' }, undefined);
+    it('says a chosen file of 0 bytes is empty, naming it, instead of asking for a file', async () => {
+      const res = await upload('/scans', { fileName: 'x.csv' }, Buffer.alloc(0));
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatch(/Choose a file/);
+      expect(res.json().error).toBe(
+        'x.csv is empty (0 bytes): nothing to import. Export it from the scanner again and upload the new file.',
+      );
+      const prekvk = await upload('/prekvk', { fileName: 'points.csv', kvk: '1' }, Buffer.alloc(0));
+      expect(prekvk.statusCode).toBe(400);
+      expect(prekvk.json().error).toMatch(/^points\.csv is empty \(0 bytes\)/);
     });
 
     it('refuses an upload from an admin of another kingdom before reading it', async () => {

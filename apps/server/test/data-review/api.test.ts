@@ -133,7 +133,7 @@ describe('data review API', () => {
     expect(flag?.context.next).toMatchObject({ scanId: r.scans[2], value: 4_850_000 });
   });
 
-  it('filters by status, scan, check and governor (ID or part of a name), and pages', async () => {
+  it('filters by status, scan, check and governor (part of an ID or of a name), and pages', async () => {
     const count = async (query: string) =>
       reviewFlagsResponseSchema.parse((await asAdmin(r, 'GET', `/flags?${query}`)).json()).total;
     expect(await count('status=accepted')).toBe(0);
@@ -143,6 +143,10 @@ describe('data review API', () => {
     expect(await count('check=power_jump')).toBe(0);
     expect(await count('governor=AYL')).toBe(1);
     expect(await count('governor=101')).toBe(1);
+    // Part of an ID, its start or its middle (digits were once taken as a whole ID: issue 41).
+    expect(await count('governor=10')).toBe(1);
+    expect(await count('governor=01')).toBe(1);
+    expect(await count('governor=1019')).toBe(0);
     expect(await count('governor=bren')).toBe(0);
     const page2 = reviewFlagsResponseSchema.parse(
       (await asAdmin(r, 'GET', '/flags?page=2&pageSize=1')).json(),

@@ -77,7 +77,10 @@ describe("a machine sends scan files with the kingdom's upload token", () => {
   it('refuses an empty part, a body without a name, and a runaway loop, saying what to send', async () => {
     const token = await rotate(world.kd);
     const empty = await send(world.kd, token, multipart('scan.csv', ''));
-    expect([empty.statusCode, empty.json().message]).toEqual([400, 'Choose a file to upload.']);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(
+      'scan.csv is empty (0 bytes): nothing to import. Export it from the scanner again and upload the new file.',
+    );
     const nameless = await send(world.kd, token, {
       payload: Buffer.from(SCAN),
       headers: { 'content-type': 'application/octet-stream' },

@@ -16,7 +16,17 @@ import {
   settingsChangeResponseSchema,
 } from '@kingdom-stats/core/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiDelete, apiGet, apiPost, apiRequest, segment } from './client.ts';
+import { translate } from '../i18n/i18n.ts';
+import { ApiError, apiDelete, apiGet, apiPost, apiRequest, segment } from './client.ts';
+
+/**
+ * The chosen file, refused before it is sent when it has 0 bytes: said in the reader's language as what it is (an
+ * empty file), where the server's 400 once asked to "choose a file" of someone who had (issue 41).
+ */
+function nonEmptyFile(file: File): File {
+  if (file.size === 0) throw new ApiError(400, translate('upload.emptyFile', { name: file.name }));
+  return file;
+}
 
 /** One scanner file and the CLI's `scan import` options. */
 export interface ScanUploadInput {
@@ -117,7 +127,7 @@ export function useKingdomAdminActions(kd: string, code: string) {
     }),
     uploadScan: useMutation({
       mutationFn: (input: ScanUploadInput) =>
-        apiPost(`${base}/scans`, input.file, {
+        apiPost(`${base}/scans`, nonEmptyFile(input.file), {
           query: {
             fileName: input.file.name,
             kind: input.kind,
@@ -149,7 +159,7 @@ export function useKingdomAdminActions(kd: string, code: string) {
     }),
     uploadKvkFile: useMutation({
       mutationFn: (input: { kind: 'prekvk' | 'hoh'; file: File; kvk: number }) =>
-        apiPost(`${base}/${input.kind}`, input.file, {
+        apiPost(`${base}/${input.kind}`, nonEmptyFile(input.file), {
           query: { fileName: input.file.name, kvk: input.kvk },
           schema: kvkUploadResponseSchema,
         }),

@@ -14,7 +14,8 @@ import { ALL, firstPlayerQuery, type PlayerQuery } from './dashboard-requests.ts
 //    &top=all&filter=Power:greater:50M
 // Kept apart from the screen (and free of React) because the page's first script (src/prefetch.ts) reads it too:
 // the first data call goes out with the address's view before the app has loaded. Values that make no sense are
-// dropped one by one (the rest of the address still applies), never refused.
+// dropped one by one (the rest of the address still applies), never refused; for the period, KD and camp the screen
+// also says so and takes them out of the address (features/dashboard/address-problems.ts).
 
 /** Names of the address's parameters; short, as people paste these links into chat. */
 const KEY = {
@@ -95,7 +96,14 @@ export function playerQueryOfAddress(
   const query: PlayerQuery = firstPlayerQuery(defaultTopFilter);
   const from = params.get(KEY.from);
   const to = params.get(KEY.to);
-  if (from !== null && to !== null && TIMESTAMP.test(from) && TIMESTAMP.test(to)) {
+  // A start after the end is no period: the server would refuse it (the screen says so, address-problems.ts).
+  if (
+    from !== null &&
+    to !== null &&
+    TIMESTAMP.test(from) &&
+    TIMESTAMP.test(to) &&
+    Number(from) <= Number(to)
+  ) {
     query.start = from;
     query.end = to;
   }

@@ -64,14 +64,13 @@ export async function listReviewFlags(
   if (query.scan !== undefined) filtered = filtered.where('f.scan_id', '=', query.scan);
   if (query.check !== undefined) filtered = filtered.where('f.check_kind', '=', query.check);
   if (query.governor !== undefined) {
-    const search = query.governor;
-    if (/^\d{1,12}$/.test(search)) {
-      filtered = filtered.where('f.governor_id', '=', Number(search));
-    } else {
-      const pattern = searchLikePattern(search);
-      if (pattern !== null)
-        filtered = filtered.where(sql<boolean>`lower(g.name) like ${pattern} escape '\\'`);
-    }
+    // As the dashboard's search (SPEC §5): part of the ID or of the name. Digits were once taken as a whole ID, so a
+    // partial ID or the digits in a name ("Kurt88") found nothing (issue 41).
+    const pattern = searchLikePattern(query.governor);
+    if (pattern !== null)
+      filtered = filtered.where(
+        sql<boolean>`(cast(f.governor_id as text) like ${pattern} escape '\\' or lower(g.name) like ${pattern} escape '\\')`,
+      );
   }
   const [total, rows, counts] = await Promise.all([
     filtered.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),

@@ -72,7 +72,7 @@ export const kingdomFileRoutes: FastifyPluginAsyncZod<{
         kingdom,
         userId: user.id,
         fileName,
-        content: uploadedFile(request.body),
+        content: uploadedFile(request.body, fileName),
         options,
         warn: (message) => request.log.warn(message),
       });
@@ -150,8 +150,8 @@ export const kingdomFileRoutes: FastifyPluginAsyncZod<{
       },
       async (request) => {
         const { user, kingdom } = await adminKingdom(request, request.params);
-        const content = uploadedFile(request.body);
         const fileName = baseName(request.query.fileName);
+        const content = uploadedFile(request.body, fileName);
         const result = await upload.run(app.db, {
           kingdomKd: kingdom.kd,
           kvkNumber: Number(request.query.kvk),

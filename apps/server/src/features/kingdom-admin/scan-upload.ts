@@ -54,10 +54,17 @@ export async function importUploadedScan(
   return { message: importMessage(file), file };
 }
 
-/** The body of an upload: the file's bytes, refused when there are none. */
-export function uploadedFile(body: unknown): Buffer {
-  if (!Buffer.isBuffer(body) || body.length === 0) {
-    throw new AppError('BAD_REQUEST', 'Choose a file to upload.');
+/**
+ * The request's file. A body of 0 bytes is a file that was chosen but is empty (a scanner export cut short, a
+ * placeholder): saying "choose a file" to someone who did was wrong (issue 41).
+ */
+export function uploadedFile(body: unknown, fileName: string): Buffer {
+  if (!Buffer.isBuffer(body)) throw new AppError('BAD_REQUEST', 'Choose a file to upload.');
+  if (body.length === 0) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `${baseName(fileName)} is empty (0 bytes): nothing to import. Export it from the scanner again and upload the new file.`,
+    );
   }
   return body;
 }

@@ -70,13 +70,7 @@ export const tokenUploadRoutes: FastifyPluginAsyncZod<{
       const { fileName, ...options } = request.query;
       const sent = request.isMultipart()
         ? await multipartFile(request, fileName)
-        : { fileName, content: uploadedFile(request.body) };
-      if (!sent.fileName) {
-        throw new AppError(
-          'BAD_REQUEST',
-          'Name the file: ?fileName=scan.xlsx, or send it with curl -F file=@scan.xlsx',
-        );
-      }
+        : rawFile(request.body, fileName);
       const answer = await importUploadedScan(app.db, {
         kingdom,
         userId: null,
@@ -151,8 +145,20 @@ export const tokenUploadRoutes: FastifyPluginAsyncZod<{
 async function multipartFile(
   request: FastifyRequest,
   fileName: string | undefined,
-): Promise<{ fileName: string | undefined; content: Buffer }> {
+): Promise<{ fileName: string; content: Buffer }> {
   const part = await request.file();
   if (!part) throw new AppError('BAD_REQUEST', 'Choose a file to upload.');
-  return { fileName: fileName ?? part.filename, content: uploadedFile(await part.toBuffer()) };
+  const name = fileName ?? part.filename;
+  return { fileName: name, content: uploadedFile(await part.toBuffer(), name) };
+}
+
+/** A raw body, which carries no name of its own: the query names it. */
+function rawFile(body: unknown, fileName: string | undefined): { fileName: string; content: Buffer } {
+  if (!fileName) {
+    throw new AppError(
+      'BAD_REQUEST',
+      'Name the file: ?fileName=scan.xlsx, or send it with curl -F file=@scan.xlsx',
+    );
+  }
+  return { fileName, content: uploadedFile(body, fileName) };
 }

@@ -1,6 +1,15 @@
 import type { SortEntry } from '@kingdom-stats/core';
-import { type CSSProperties, type MouseEvent, type ReactNode, useMemo } from 'react';
+import {
+  type CSSProperties,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+} from 'react';
 import { columnLabel } from '../../i18n/columns.ts';
+import { useWideScreen } from '../layout/useWideScreen.ts';
 import { SortIndicator } from './SortIndicator.tsx';
 
 /** How a column looks and behaves; the cell renderer gets the original row. */
@@ -21,45 +30,97 @@ export interface DataColumn<T> {
   sticky?: boolean;
   /**
    * Moved to the table's right edge and kept there while it scrolls sideways: the columns people open the screen
-   * for stay in view on a laptop without scrolling. Needs `width` (PINNED_WIDTH when not given).
+   * for stay in view on a laptop without scrolling. Each one's offset is the measured width of the pinned columns
+   * drawn after it: `width` (PINNED_WIDTH when not given) is a wish the browser's table layout may not grant.
    */
   pinEnd?: boolean;
+  /**
+   * Below 768 px, drawn right after the sticky first column: on a phone the table's score (DKP) is in view without
+   * scrolling sideways, where pinning it would cover most of a 343 px table.
+   */
+  phoneLead?: boolean;
   /** A tooltip for the header. */
   title?: string;
 }
 
 type ColumnLook = Omit<DataColumn<Record<string, unknown>>, 'cell' | 'id' | 'header' | 'headerExtra'> & {
   label: string;
-  /** For a pinned column: its distance from the table's right edge, in px. */
-  right?: number;
+  /** For a pinned column: its place among the pinned columns, 0 for the leftmost. */
+  pinIndex?: number;
 };
 
-/** A pinned column's width when its definition gives none. */
+/** The width asked for a pinned column whose definition gives none. */
 export const PINNED_WIDTH = 120;
 
-/** The columns in drawing order (pinned ones last) with each pinned column's offset from the right edge. */
-function arrange<T>(columns: readonly DataColumn<T>[]): { column: DataColumn<T>; right?: number }[] {
+/**
+ * The columns in drawing order: pinned ones last; on a phone (where nothing is pinned) the `phoneLead` ones right
+ * after the sticky ones.
+ */
+function arrange<T>(
+  columns: readonly DataColumn<T>[],
+  wide: boolean,
+): { column: DataColumn<T>; pinIndex?: number }[] {
   const pinned = columns.filter((column) => column.pinEnd);
-  let right = pinned.reduce((sum, column) => sum + (column.width ?? PINNED_WIDTH), 0);
+  const rest = columns.filter((column) => !column.pinEnd);
+  const ordered = wide
+    ? rest
+    : [
+        ...rest.filter((column) => column.sticky),
+        ...rest.filter((column) => !column.sticky && column.phoneLead),
+        ...rest.filter((column) => !column.sticky && !column.phoneLead),
+      ];
   return [
-    ...columns.filter((column) => !column.pinEnd).map((column) => ({ column })),
-    ...pinned.map((column) => {
-      right -= column.width ?? PINNED_WIDTH;
-      return { column: { ...column, width: column.width ?? PINNED_WIDTH }, right };
-    }),
+    ...ordered.map((column) => ({ column })),
+    ...pinned.map((column, pinIndex) => ({
+      column: { ...column, width: column.width ?? PINNED_WIDTH },
+      pinIndex,
+    })),
   ];
 }
 
 /**
- * A pinned column's offset, applied from 768 px only: on a phone's 343 px the pinned columns would cover most of
- * the table, and a column scrolled into view would land under them.
+ * A pinned column's offset from the table's right edge: the rendered widths of the pinned columns after it, which
+ * the table sets as `--pin-end-<index>` once it has measured them (usePinnedOffsets). Applied from 768 px only: on a
+ * phone's 343 px the pinned columns would cover most of the table, and a column scrolled into view would land under
+ * them.
  */
-function pinRight(right: number): CSSProperties {
-  return { '--pin-right': `${right}px` } as CSSProperties;
+function pinRight(pinIndex: number): CSSProperties {
+  return { '--pin-right': `var(--pin-end-${pinIndex}, 0px)` } as CSSProperties;
 }
 
-/** The edge a pinned column draws between itself and the columns scrolling under it. */
-const PIN_EDGE: CSSProperties = { boxShadow: 'inset 1px 0 0 rgb(51 65 85)' };
+/**
+ * Measures the pinned header cells and sets each pinned column's offset on the table, again whenever one of them
+ * changes width (another page of numbers, a language, a font loading). Assumed widths left a gap between DEAD and
+ * DKP through which the scrolled columns' digits showed: the browser drew DKP 114 px wide where 120 was assumed
+ * (issue 41). Set on the element, not in React state: the rows are not drawn again for it.
+ */
+function usePinnedOffsets(table: RefObject<HTMLTableElement | null>, pinnedCount: number, wide: boolean) {
+  useLayoutEffect(() => {
+    const element = table.current;
+    if (!element || pinnedCount === 0 || !wide) return;
+    const cells = Array.from(element.querySelectorAll<HTMLElement>('thead th[data-pinned="end"]'));
+    const measure = () => {
+      let right = 0;
+      for (let index = cells.length - 1; index >= 0; index--) {
+        element.style.setProperty(`--pin-end-${index}`, `${right}px`);
+        right += cells[index]!.getBoundingClientRect().width;
+      }
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    for (const cell of cells) observer.observe(cell);
+    return () => observer.disconnect();
+  }, [table, pinnedCount, wide]);
+}
+
+/**
+ * The edge a pinned column draws between itself and the columns scrolling under it, with a shade over the column it
+ * covers: a value cut at the edge ("+513.9" of "+513.9%") reads as going on underneath, not as the whole value.
+ */
+const PIN_EDGE: CSSProperties = {
+  boxShadow: 'inset 1px 0 0 rgb(51 65 85), -10px 0 8px -6px rgb(2 6 23 / 0.9)',
+};
 
 export interface DataTableProps<T> {
   columns: readonly DataColumn<T>[];
@@ -124,9 +185,11 @@ export function DataTable<T>({
   // 2026-11-26 for display columns only) cost the dashboard's first screen tens of ms of main-thread time per load
   // and 9 kB of gzipped script, for nothing this table does (the caller or the server sorts and pages;
   // docs/benchmarks.md, "Issue 16: first screen (session 6)").
+  const wide = useWideScreen();
+  const tableRef = useRef<HTMLTableElement>(null);
   const arranged = useMemo(
     () =>
-      arrange(columns).map(({ column, right }) => ({
+      arrange(columns, wide).map(({ column, pinIndex }) => ({
         column,
         meta: {
           label: columnLabel(column.header),
@@ -136,18 +199,16 @@ export function DataTable<T>({
           highlight: column.highlight,
           sticky: column.sticky,
           pinEnd: column.pinEnd,
-          right,
+          pinIndex,
           title: column.title,
         } satisfies ColumnLook,
       })),
-    [columns],
+    [columns, wide],
   );
+  const pinnedCount = arranged.filter(({ meta }) => meta.pinIndex !== undefined).length;
+  usePinnedOffsets(tableRef, pinnedCount, wide);
 
   const showPriority = multiSort && sorts.length > 1;
-  const pinnedTotal = columns.reduce(
-    (sum, column) => sum + (column.pinEnd ? (column.width ?? PINNED_WIDTH) : 0),
-    0,
-  );
   const cellPadding = dense ? 'px-3 py-2' : 'px-3 py-2.5';
 
   return (
@@ -162,6 +223,7 @@ export function DataTable<T>({
         </div>
       )}
       <table
+        ref={tableRef}
         className="w-full border-separate border-spacing-0 text-sm"
         style={minWidth ? { minWidth: `${minWidth}px` } : undefined}
       >
@@ -189,11 +251,8 @@ export function DataTable<T>({
                   data-highlight={meta.highlight ? 'true' : undefined}
                   data-pinned={meta.pinEnd ? 'end' : undefined}
                   style={
-                    meta.right !== undefined
-                      ? {
-                          ...pinRight(meta.right),
-                          ...(meta.right + (meta.width ?? 0) === pinnedTotal ? PIN_EDGE : {}),
-                        }
+                    meta.pinIndex !== undefined
+                      ? { ...pinRight(meta.pinIndex), ...(meta.pinIndex === 0 ? PIN_EDGE : {}) }
                       : undefined
                   }
                   className={`sticky top-0 border-b border-slate-700 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-300 uppercase ${
@@ -268,11 +327,8 @@ export function DataTable<T>({
                           }
                         : undefined;
                     const pinStyle: CSSProperties | undefined =
-                      meta.right !== undefined
-                        ? {
-                            ...pinRight(meta.right),
-                            ...(meta.right + (meta.width ?? 0) === pinnedTotal ? PIN_EDGE : {}),
-                          }
+                      meta.pinIndex !== undefined
+                        ? { ...pinRight(meta.pinIndex), ...(meta.pinIndex === 0 ? PIN_EDGE : {}) }
                         : undefined;
                     return (
                       <td

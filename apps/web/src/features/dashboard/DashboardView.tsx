@@ -1,6 +1,6 @@
 import { campColorMap } from '@kingdom-stats/core';
 import type { DashboardResponse, SettingsResponse } from '@kingdom-stats/core/api';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import {
   ALL,
@@ -16,6 +16,8 @@ import { LoadProblem } from '../../components/feedback/RetryStatus.tsx';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { translate, useT } from '../../i18n/i18n.ts';
+import { AddressNotice } from './AddressNotice.tsx';
+import { addressProblems, isPeriodRefusal } from './address-problems.ts';
 import { DashboardSections, initialTable } from './DashboardSections.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { AutarchView, DiploModal, FilterModal } from './lazy-parts.tsx';
@@ -23,6 +25,7 @@ import { type Mode, ModeSwitch } from './ModeSwitch.tsx';
 import { type Period, PeriodHeader, samePeriod } from './PeriodHeader.tsx';
 import type { PlayerTableState } from './PlayerTable.tsx';
 import { kdChoices, loadingWhat, narrowCamps, narrowKds } from './table-choices.ts';
+import { useAddressCheck } from './useAddressCheck.ts';
 import { useDashboardAddress } from './useDashboardAddress.ts';
 import { useDiploOpening } from './useDiploOpening.ts';
 import { usePlayerExport } from './usePlayerExport.ts';
@@ -109,9 +112,10 @@ function Dashboard({
   useEffect(() => {
     if (current && draft === null) setDraft(current);
   }, [current, draft]);
-  // Back and Forward change the applied period: the selects follow it.
+  // Back and Forward change the applied period: the selects follow it. An address that loses its period (Back, or a
+  // wrong one taken out) leaves them to the answer's period, not to times no select offers.
   useEffect(() => {
-    if (applied) setDraft(applied);
+    setDraft(applied);
   }, [applied]);
 
   // A period change can leave the page past the end: go to the last page there is.
@@ -132,6 +136,21 @@ function Dashboard({
   const campOptions = useMemo(
     () => narrowCamps(answer?.availableCamps ?? [], answer, table.kd, table.camp),
     [answer, table.kd, table.camp],
+  );
+  // A period, KD or camp in the address the kingdom cannot show: said, taken out of the address, default view.
+  const scanTimes = useMemo(() => answer?.dates.map((date) => date.timestamp) ?? null, [answer]);
+  const knownKds = useMemo(
+    () => (answer && !allKds.isPending ? kdChoices(allKds.data?.kds, answer) : null),
+    [allKds.data, allKds.isPending, answer],
+  );
+  const knownCamps = answer?.availableCamps ?? null;
+  const periodRefused = data.isError && isPeriodRefusal(data.error);
+  const addressCheck = useAddressCheck(
+    useCallback(
+      (search: string) =>
+        addressProblems(search, { scanTimes, kds: knownKds, camps: knownCamps, periodRefused }),
+      [scanTimes, knownKds, knownCamps, periodRefused],
+    ),
   );
 
   /** Changes what the player table shows, keeping the reader's place; `resetPage` per SPEC §4. */
@@ -246,6 +265,7 @@ function Dashboard({
           {updateError}
         </p>
       )}
+      <AddressNotice problems={addressCheck.problems} onDismiss={addressCheck.dismiss} />
       <LoadProblem
         what={loadingWhat(query, shownQuery)}
         failures={data.failureCount}

@@ -61,16 +61,15 @@ export function PlayerCards({ rows, offset, campColors, busy, empty }: PlayerCar
             </span>
             <Avatar name={row.Name} size="sm" />
             <div className="min-w-0 flex-1">
-              <div className="flex items-center gap-1.5">
-                <span className="truncate font-medium text-white" data-player-name="">
-                  <GovernorLink governorId={row['Gov ID']}>{textOrDash(row.Name)}</GovernorLink>
-                </span>
-                <PartialMark row={row} />
-                <ReviewMark governorId={row['Gov ID']} />
-                <CompareToggle governorId={row['Gov ID']} name={row.Name} />
+              {/* The name is what a player looks for: the whole width, wrapped rather than cut ("Mate…" with the
+                  marks and the + beside it on a 375 px phone; issue 41). The marks go on the details line. */}
+              <div className="leading-snug font-medium wrap-anywhere text-white" data-player-name="">
+                <GovernorLink governorId={row['Gov ID']}>{textOrDash(row.Name)}</GovernorLink>
               </div>
               <div className="flex flex-wrap items-center gap-x-2 text-xs text-slate-400">
                 <span className="tabular-nums">{row['Gov ID']}</span>
+                <PartialMark row={row} />
+                <ReviewMark governorId={row['Gov ID']} />
                 {/* On the details line, as on the KD DKP cards: beside the name it would leave the name no room. */}
                 <FarmMark governorId={row['Gov ID']} />
                 {row.Alliance && <span>{row.Alliance}</span>}
@@ -86,6 +85,9 @@ export function PlayerCards({ rows, offset, campColors, busy, empty }: PlayerCar
               </div>
               <div className="font-semibold text-amber-100 tabular-nums" data-testid="card-dkp">
                 {fullNumber(row.DKP)}
+              </div>
+              <div className="mt-1 flex justify-end">
+                <CompareToggle governorId={row['Gov ID']} name={row.Name} />
               </div>
             </div>
           </div>

@@ -27,6 +27,8 @@ export function metricColumn(info: SummaryColumnInfo, width = 120): DataColumn<S
     width,
     sortable: true,
     highlight: isDkpHeader(info.header),
+    // Next to the camp or kingdom on a phone: the score is in view without scrolling sideways.
+    phoneLead: isDkpHeader(info.header),
     cell: (row) => {
       const value = row[info.header];
       const number = typeof value === 'number' ? value : null;

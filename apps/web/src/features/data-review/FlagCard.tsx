@@ -120,6 +120,7 @@ function CorrectForm({ flag, label, actions }: { flag: ReviewFlag; label: string
   const [text, setText] = useState(String(flag.suggested ?? flag.value ?? ''));
   const value = Number(text.replace(/[\s,]/g, ''));
   const valid = text.trim() !== '' && Number.isSafeInteger(value) && value >= 0;
+  const { t } = useT();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!valid || flag.field === 'governor') return;
@@ -132,6 +133,7 @@ function CorrectForm({ flag, label, actions }: { flag: ReviewFlag; label: string
     });
   };
   const id = `correct-${flag.id}`;
+  const whyNot = `${id}-why-not`;
   return (
     <form className="flex flex-wrap items-end gap-2" onSubmit={submit} aria-label={`Correct ${label}`}>
       <label htmlFor={id} className="flex flex-col gap-1 text-xs text-slate-400">
@@ -143,11 +145,23 @@ function CorrectForm({ flag, label, actions }: { flag: ReviewFlag; label: string
           value={text}
           onChange={(event) => setText(event.target.value)}
           aria-invalid={!valid}
+          aria-describedby={valid ? undefined : whyNot}
         />
       </label>
-      <button type="submit" className={smallButton} disabled={!valid || actions.correct.isPending}>
+      <button
+        type="submit"
+        className={smallButton}
+        disabled={!valid || actions.correct.isPending}
+        aria-describedby={valid ? undefined : whyNot}
+      >
         Correct
       </button>
+      {/* Why Correct is off: a silently disabled button left the reader guessing (issue 41). */}
+      {!valid && (
+        <p id={whyNot} className="basis-full text-xs text-rose-300">
+          {t('review.correctNeedsNumber')}
+        </p>
+      )}
     </form>
   );
 }

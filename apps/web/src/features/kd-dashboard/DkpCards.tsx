@@ -121,7 +121,7 @@ export function DkpCards({ rows, activeColumns, rankOf, nameOf, busy, empty }: D
               </span>
               <Avatar name={row.Name} size="sm" />
               <div className="min-w-0 flex-1">
-                <div className="truncate font-medium text-white" data-testid="card-name">
+                <div className="font-medium wrap-anywhere text-white" data-testid="card-name">
                   <GovernorLink governorId={row['Governor ID']}>{row.Name}</GovernorLink>
                 </div>
                 <div className="flex flex-wrap gap-x-2 text-xs text-slate-400">

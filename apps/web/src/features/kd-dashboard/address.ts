@@ -35,7 +35,8 @@ export function readDkpView(params: URLSearchParams): DkpView {
   const from = params.get('from');
   const to = params.get('to');
   const period =
-    from !== null && to !== null && TIMESTAMP.test(from) && TIMESTAMP.test(to)
+    // A start after the end is no period (the screen says so: features/dashboard/address-problems.ts).
+    from !== null && to !== null && TIMESTAMP.test(from) && TIMESTAMP.test(to) && Number(from) <= Number(to)
       ? { start: from, end: to }
       : null;
   const search = (params.get('q') ?? '').slice(0, 100);

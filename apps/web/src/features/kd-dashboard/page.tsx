@@ -1,6 +1,6 @@
 import { formulaTerms } from '@kingdom-stats/core';
 import type { KdDashboardResponse } from '@kingdom-stats/core/api';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { type KdPeriod, updateKdDashboard, useKdDashboard } from '../../api/kd-dashboard.ts';
 import { useSession } from '../../auth/use-session.ts';
@@ -15,6 +15,9 @@ import { ReviewMarksContext } from '../../components/table/ReviewMark.tsx';
 import { fullNumber } from '../../format.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { Notice } from '../admin-shared/Notice.tsx';
+import { AddressNotice } from '../dashboard/AddressNotice.tsx';
+import { addressProblems, isPeriodRefusal } from '../dashboard/address-problems.ts';
+import { useAddressCheck } from '../dashboard/useAddressCheck.ts';
 import { kingdomLabel } from '../kingdom.ts';
 import { type DkpView, useDkpView } from './address.ts';
 import { DkpTable } from './DkpTable.tsx';
@@ -48,10 +51,22 @@ export function Component() {
   useEffect(() => {
     if (data && draft === null && data.selectedDates.start !== '') setDraft(data.selectedDates);
   }, [data, draft]);
-  // Back and Forward change the applied period: the selects follow it.
+  // Back and Forward change the applied period: the selects follow it (to the answer's, when the address has none).
   useEffect(() => {
-    if (applied.start !== null && applied.end !== null) setDraft({ start: applied.start, end: applied.end });
+    setDraft(
+      applied.start !== null && applied.end !== null ? { start: applied.start, end: applied.end } : null,
+    );
   }, [applied]);
+  // A period in the address that is no period of scans: said, taken out of the address, the default one shown
+  // (the main dashboard's behaviour, issue 41).
+  const scanTimes = useMemo(() => data?.dates.map((date) => date.timestamp) ?? null, [data]);
+  const periodRefused = query.isError && isPeriodRefusal(query.error);
+  const addressCheck = useAddressCheck(
+    useCallback(
+      (search: string) => addressProblems(search, { scanTimes, kds: null, camps: null, periodRefused }),
+      [scanTimes, periodRefused],
+    ),
+  );
 
   const apply = async () => {
     if (!draft) return;
@@ -101,6 +116,7 @@ export function Component() {
             onApply={() => void apply()}
             onPrekvk={() => setPrekvkOpen(true)}
           />
+          <AddressNotice problems={addressCheck.problems} onDismiss={addressCheck.dismiss} />
           {updateError && <Notice tone="error">{updateError}</Notice>}
           <FormulaBanner kd={kd} code={code} data={data} />
           <Body kd={kd} data={data} busy={query.isFetching} view={view} onView={change} />

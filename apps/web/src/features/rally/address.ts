@@ -12,6 +12,7 @@ import {
 } from '@kingdom-stats/core';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import type { AddressProblem } from '../dashboard/address-problems.ts';
 
 // The rally page's view in the page's address (issue 14, "State in the URL"):
 //   ?period=last_week&q=lord&page=2&size=100, or ?period=custom&from=2026-11-01&to=2026-11-07 (UTC days).
@@ -59,6 +60,22 @@ export function readRallyView(params: URLSearchParams): RallyView {
         ? Number(sizeText)
         : DEFAULT_RALLY_PAGE_SIZE,
   };
+}
+
+/**
+ * A period in the address the page cannot show: an unknown preset, or days that are no days (`2026-02-31`, `abc`,
+ * one end only). The dashboards' behaviour (issue 41): said, the default period shown, taken out of the address. A
+ * custom range given end first is no mistake: it is read the right way round.
+ */
+export function rallyAddressProblems(search: string): AddressProblem[] {
+  const params = new URLSearchParams(search);
+  const period = params.get('period');
+  if (period !== null && !isRallyDateFilter(period)) return [{ kind: 'period-invalid' }];
+  const custom = period === 'custom' || (period === null && (params.has('from') || params.has('to')));
+  if (custom && (dayOfIso(params.get('from')) === null || dayOfIso(params.get('to')) === null)) {
+    return [{ kind: 'period-invalid' }];
+  }
+  return [];
 }
 
 /** Only what differs from the page's first view is written, so plain links stay plain. */

@@ -12,8 +12,10 @@ import { ErrorPanel } from '../../components/feedback/Panel.tsx';
 import { PRODUCT_NAME } from '../../components/layout/AppShell.tsx';
 import { KingdomNav } from '../../components/layout/KingdomNav.tsx';
 import { useT } from '../../i18n/i18n.ts';
+import { AddressNotice } from '../dashboard/AddressNotice.tsx';
+import { useAddressCheck } from '../dashboard/useAddressCheck.ts';
 import { kingdomLabel } from '../kingdom.ts';
-import { useRallyView } from './address.ts';
+import { rallyAddressProblems, useRallyView } from './address.ts';
 import { DateRangeModal } from './DateRangeModal.tsx';
 import { periodText, rangeText } from './dates.ts';
 import { rallyErrorMessage } from './errors.ts';
@@ -67,6 +69,7 @@ function RallyDataView({ kd, code }: { kd: string; code: string }) {
   useEffect(() => setSearchInput(search), [search]);
   const [lastChange, setLastChange] = useState<Change>('other');
   const [pickerOpen, setPickerOpen] = useState(false);
+  const addressCheck = useAddressCheck(rallyAddressProblems);
 
   const query: RallyQuery = {
     dateFilter,
@@ -184,6 +187,7 @@ function RallyDataView({ kd, code }: { kd: string; code: string }) {
           onCustom={() => setPickerOpen(true)}
         />
       </div>
+      <AddressNotice problems={addressCheck.problems} onDismiss={addressCheck.dismiss} />
       {body}
       <DateRangeModal
         open={pickerOpen}
