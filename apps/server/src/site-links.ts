@@ -8,6 +8,18 @@ export function siteBase(env: NodeJS.ProcessEnv = process.env, listeningPort?: n
   return `http://localhost:${listeningPort ?? (env.PORT || 3000)}`;
 }
 
+/**
+ * What the CLI adds under links it prints without PUBLIC_URL: the server may run with another PORT, or behind a
+ * proxy, which this shell cannot know (issue 41). Null when PUBLIC_URL says where the site is.
+ */
+export function siteBaseNote(env: NodeJS.ProcessEnv = process.env): string | null {
+  if (env.PUBLIC_URL?.trim()) return null;
+  return (
+    `These links use ${siteBase(env)} (this shell's PORT, else 3000). If the site is reached at another address, ` +
+    'set PUBLIC_URL to it (e.g. PUBLIC_URL=https://stats.example.org) here and for the server.'
+  );
+}
+
 export interface ViewerLinks {
   dashboard: string;
   kdDashboard: string;

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { recordAudit } from '../features/audit/service.ts';
 import { deleteKingdom } from '../features/kingdoms/delete-kingdom.ts';
 import { addKingdom, listKingdoms, requireKingdom } from '../features/kingdoms/service.ts';
-import { siteBase, viewerLinks } from '../site-links.ts';
+import { siteBase, siteBaseNote, viewerLinks } from '../site-links.ts';
 import { confirmByTyping } from './confirm.ts';
 import { type CliContext, parseWholeNumber } from './context.ts';
 
@@ -31,6 +31,8 @@ export function registerKingdomCommands(program: Command, cli: CliContext): void
       print(`  Viewer link:  ${links.dashboard}`);
       print(`  KvK DKP:      ${links.kdDashboard}`);
       print(`  Rallies:      ${links.rallies}`);
+      const note = siteBaseNote(cli.env);
+      if (note) print(note);
       print(`Next: import a scan with  npm run cli -- scan import ${kdNumber} <file>`);
     });
   kingdom

@@ -14,7 +14,7 @@ import {
 } from '../features/scans/service.ts';
 import { resultSentences } from '../import/import-report.ts';
 import { cleanScanName } from '../import/scan-name.ts';
-import { siteBase } from '../site-links.ts';
+import { siteBase, siteBaseNote } from '../site-links.ts';
 import { type CliContext, isoUtc, parseWholeNumber } from './context.ts';
 
 interface ImportOptions {
@@ -184,5 +184,7 @@ export function registerScanCommands(program: Command, cli: CliContext): void {
       print(
         `  curl -H "Authorization: Bearer ${token}" -F file=@scan.xlsx ${siteBase(cli.env)}/api/upload/${kdNumber}/scans`,
       );
+      const note = siteBaseNote(cli.env);
+      if (note) print(note);
     });
 }

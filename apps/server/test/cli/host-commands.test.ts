@@ -32,6 +32,8 @@ describe('the CLI for a host', () => {
     expect(added.stdout).toContain('Added kingdom 4321\n');
     expect(added.stdout).toContain('Viewer link:  http://localhost:3000/4321/dashboard/host-code\n');
     expect(added.stdout).toContain('KvK DKP:      http://localhost:3000/4321/kd-dashboard/host-code\n');
+    // The server may listen elsewhere: without PUBLIC_URL the links say what they assumed.
+    expect(added.stdout).toContain("These links use http://localhost:3000 (this shell's PORT, else 3000).");
     expect(await actions(4321)).toEqual(['kingdom.create']);
   });
 
@@ -40,6 +42,7 @@ describe('the CLI for a host', () => {
       PUBLIC_URL: 'https://stats.example.org/',
     });
     expect(added.stdout).toContain('Viewer link:  https://stats.example.org/4322/dashboard/other-code\n');
+    expect(added.stdout).not.toContain('These links use');
   });
 
   it('camp set, camp list and camp delete, each recorded', async () => {
