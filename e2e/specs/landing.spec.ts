@@ -58,6 +58,12 @@ test.describe('landing page', () => {
     await landing.viewDemo.click();
     await expect(page).toHaveURL(`/demo/dashboard/${DEMO_SECRET}`);
     await expect(landing.heading(/^Main dashboard — Kingdom \d+$/)).toBeVisible();
+    // The demo kingdom's other screens are one click away, as on any kingdom's dashboard.
+    await expect(
+      page
+        .getByRole('navigation', { name: /^Kingdom \d+/ })
+        .getByRole('link', { name: 'Arrivals & departures' }),
+    ).toBeVisible();
   });
 
   test('shows the shop and Get Premium links when the server has them @phone', async ({ page }) => {
