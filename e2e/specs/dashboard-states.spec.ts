@@ -80,6 +80,21 @@ test.describe('loading, errors and the empty period', () => {
     await expect(dashboard.campSection).toHaveCount(0);
   });
 
+  test('says what fills the screen when the kingdom has no scan at all', async ({ page }) => {
+    await page.route(isDataCall, async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      await route.fulfill({
+        response,
+        json: { ...body, dates: [], playerData: [], totalPlayers: 0 },
+      });
+    });
+    await new DashboardPage(page).open();
+    await expect(page.getByRole('heading', { name: 'No scans yet' })).toBeVisible();
+    await expect(page.getByText('a kingdom admin imports a scanner file')).toBeVisible();
+    await expect(page.getByText('Essayez une autre période.')).toHaveCount(0);
+  });
+
   test("says 'Failed to update tables' when the period cannot be prepared", async ({ page, request }) => {
     const api = await dashboardJson(request, await demoTarget(request));
     await page.route('**/api/dashboard/update-tables', (route) =>

@@ -274,7 +274,7 @@ function Dashboard({
         onRetry={() => void data.refetch()}
       />
       {noScans || emptyPeriod ? (
-        <EmptyState />
+        <EmptyState noScans={noScans} />
       ) : (
         <DashboardSections
           answer={answer}
