@@ -1,0 +1,53 @@
+/**
+ * Every action the server writes to the audit log (`thing.verb`). The server's recordAudit takes only these, and the
+ * web app's Recent changes names each one in every language (a Record over this list, checked by tsc and by the web
+ * test `recent-changes.test.ts`): a new action is added here, then labelled, or the build fails.
+ */
+export const AUDIT_ACTIONS = [
+  'auth.login',
+  'auth.logout',
+  'kingdom.create',
+  'kingdom.rename',
+  'kingdom.settings',
+  'kingdom.code.rotate',
+  'kingdom.data-quality',
+  'kingdom.delete',
+  'camp.set',
+  'camp.delete',
+  'kvk.add',
+  'kvk.delete',
+  'scan.import',
+  'scan.replace',
+  'scan.rename',
+  'scan.delete',
+  'prekvk.import',
+  'prekvk.clear',
+  'hoh.import',
+  'hoh.clear',
+  'rally.token.rotate',
+  'rally.import',
+  'member-export.import',
+  'user.create',
+  'user.password',
+  'user.delete',
+  'formula.save',
+  'formula.reset',
+  'farm.link',
+  'farm.unlink',
+  'farm.policy',
+  'farm.suggestions.accept',
+  'farm.suggestions.dismiss',
+  'value-flag.accept',
+  'value-flag.recheck',
+  'value.correct',
+  'value.exclude-row',
+  'value.revert',
+  'discord.setup-code.create',
+  'discord.setup.refuse',
+  'discord.guild.bind',
+  'discord.link.approve',
+  'discord.link.refuse',
+  'discord.announce.fail',
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
