@@ -108,12 +108,11 @@ test.describe('formula editor: save and reset', () => {
       await expect(editor.floatingSave).toHaveCount(0);
       return;
     }
+    // Issue 41: nothing covers the inputs on first view (the bar sat on T5 Kills); it comes with something to save.
+    await expect(editor.floatingSave).toHaveCount(0);
+    await editor.statInput('T1 Kills').fill('2');
     await expect(editor.floatingSave).toBeVisible();
     await expect(editor.floatingSave).toHaveText('Save + 2');
-    // Issue 41: the bar no longer sits on the T5 Kills input on first view.
-    const bar = (await editor.floatingSave.locator('..').boundingBox())!;
-    const t5 = (await editor.statInput('T5 Kills').boundingBox())!;
-    expect(t5.y + t5.height <= bar.y || t5.y >= bar.y + bar.height).toBe(true);
     const pageHeight = () => page.evaluate(() => document.documentElement.scrollHeight);
     const heightWithButton = await pageHeight();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

@@ -4,7 +4,7 @@ import {
   MAX_STAT_POINTS,
   type StatName,
 } from '@kingdom-stats/core';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import type { HohValidation } from '../../api/formula.ts';
 import { Switch } from '../../components/controls/Switch.tsx';
@@ -13,7 +13,7 @@ import { Modal } from '../../components/overlay/Modal.tsx';
 import { decimalNumber, fullNumber } from '../../format.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { type DraftStats, LISTED_STATS, previewFormula } from './editor.ts';
-import { formulaPreviewText, issueText, statLabel } from './messages.ts';
+import { formulaPreviewTerms, issueText, statLabel } from './messages.ts';
 import { FieldError, NumberField } from './ui.tsx';
 
 interface FormulaTabProps {
@@ -29,7 +29,7 @@ interface FormulaTabProps {
 
 export function FormulaPreview({ stats }: { stats: DraftStats }) {
   const { t } = useT();
-  const text = formulaPreviewText(previewFormula(stats));
+  const terms = formulaPreviewTerms(previewFormula(stats));
   return (
     <section
       aria-labelledby="dkp-preview-title"
@@ -43,7 +43,17 @@ export function FormulaPreview({ stats }: { stats: DraftStats }) {
         aria-live="polite"
         className="mt-1.5 font-mono text-sm break-words text-amber-100"
       >
-        {text === '' ? <span className="font-sans text-slate-400">{t('formula.previewEmpty')}</span> : text}
+        {terms.length === 0 ? (
+          <span className="font-sans text-slate-400">{t('formula.previewEmpty')}</span>
+        ) : (
+          // One isolate per term, so that right-to-left text keeps each 'name x points' together.
+          terms.map((term, index) => (
+            <Fragment key={term}>
+              {index > 0 && ' + '}
+              <bdi>{term}</bdi>
+            </Fragment>
+          ))
+        )}
       </p>
     </section>
   );

@@ -37,16 +37,14 @@ export function statLabel(stat: string): string {
   return id ? translate(id) : stat;
 }
 
-/** The editor's preview of the formula: 'T4 Kills x 10 + T5 Kills x 20', in the reader's words. */
-export function formulaPreviewText(formula: StatsFormula): string {
-  return enabledTerms(formula)
-    .map((term) =>
-      translate('formula.term', {
-        stat: statLabel(term.stat),
-        points: String(Math.round(term.value * 100) / 100),
-      }),
-    )
-    .join(' + ');
+/** The editor's preview of the formula, a term each: ['T4 Kills x 10', 'T5 Kills x 20'], in the reader's words. */
+export function formulaPreviewTerms(formula: StatsFormula): string[] {
+  return enabledTerms(formula).map((term) =>
+    translate('formula.term', {
+      stat: statLabel(term.stat),
+      points: String(Math.round(term.value * 100) / 100),
+    }),
+  );
 }
 
 const GOAL_MESSAGES: Readonly<Record<keyof typeof TIER_GOAL_LABELS, MessageId>> = {

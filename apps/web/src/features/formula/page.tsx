@@ -396,11 +396,12 @@ function Editor({ kd, code, tab, response, onResult }: EditorProps) {
       )}
 
       {/*
-        Issue 41: on a phone the floating Save is a bar of its own along the bottom edge, and the page ends with as
-        much room again, so that the last field scrolls clear of it; only for those who can save.
+        Issue 41: on a phone the floating Save is a bar of its own along the bottom edge, shown to those who can save
+        once there is something to save (on first view it covered the T5 Kills input), and the page ends with as much
+        room again, so that the last field scrolls clear of it.
       */}
       {mobile && canAdminister && <div aria-hidden="true" className="h-20" />}
-      {mobile && canAdminister && !nearBottom && (
+      {mobile && canAdminister && dirty && !nearBottom && (
         <div className="fixed inset-x-0 bottom-0 z-40 flex justify-end border-t border-slate-800 bg-slate-950/95 px-4 py-3 shadow-[0_-8px_24px_rgba(0,0,0,0.5)]">
           <button
             type="button"
