@@ -92,7 +92,7 @@ test.describe('formula editor: save and reset', () => {
     }
   });
 
-  test('on a phone a floating save bar follows the page, hides near the bottom and covers no field @phone', async ({
+  test('on a phone a floating save bar comes with something to save, follows the page and hides near the bottom @phone', async ({
     page,
     request,
   }, testInfo) => {

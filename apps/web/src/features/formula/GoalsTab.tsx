@@ -130,7 +130,10 @@ export function GoalsTab({
                 disabled={current === 0}
                 aria-label={t('formula.previousTier')}
               >
-                <span aria-hidden="true">‹</span> {t('formula.prev')}
+                <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+                  ‹
+                </span>{' '}
+                {t('formula.prev')}
               </button>
               <div className="flex flex-wrap justify-center gap-2.5">
                 {tiers.map((_, i) => (
@@ -152,7 +155,10 @@ export function GoalsTab({
                 disabled={current >= tiers.length - 1}
                 aria-label={t('formula.nextTier')}
               >
-                {t('formula.next')} <span aria-hidden="true">›</span>
+                {t('formula.next')}{' '}
+                <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+                  ›
+                </span>
               </button>
             </div>
             <p className="text-center text-xs text-slate-400" data-testid="carousel-position">
