@@ -61,7 +61,7 @@ test.describe('Discord on the settings page', () => {
     await expect(row).toContainText(`claims governor ${governor['Governor ID']}`, { timeout: 30_000 });
     await row.getByRole('button', { name: 'Approve' }).click();
     await expect(row).toHaveCount(0, { timeout: 15_000 });
-    await expect(settings.section('recent-changes')).toContainText('discord.link.approve', {
+    await expect(settings.section('recent-changes')).toContainText('Governor claim approved', {
       timeout: 15_000,
     });
 

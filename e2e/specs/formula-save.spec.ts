@@ -92,16 +92,25 @@ test.describe('formula editor: save and reset', () => {
     }
   });
 
-  test('on a phone a floating save button follows the page and hides near the bottom @phone', async ({
+  test('on a phone a floating save bar comes with something to save, follows the page and hides near the bottom @phone', async ({
     page,
     request,
   }, testInfo) => {
-    const editor = new FormulaPage(page, await demoTarget(request));
+    const target = await demoTarget(request);
+    const editor = new FormulaPage(page, target);
+    // Signed out there is nothing to save from the floating bar (issue 41): only the bottom Save with its sign-in.
+    await editor.open();
+    await expect(editor.saveButton).toBeVisible();
+    await expect(editor.floatingSave).toHaveCount(0);
+    await signIn(page, 'kingdomAdmin');
     await editor.open();
     if (testInfo.project.name !== 'mobile') {
       await expect(editor.floatingSave).toHaveCount(0);
       return;
     }
+    // Issue 41: nothing covers the inputs on first view (the bar sat on T5 Kills); it comes with something to save.
+    await expect(editor.floatingSave).toHaveCount(0);
+    await editor.statInput('T1 Kills').fill('2');
     await expect(editor.floatingSave).toBeVisible();
     await expect(editor.floatingSave).toHaveText('Save + 2');
     const pageHeight = () => page.evaluate(() => document.documentElement.scrollHeight);
@@ -112,7 +121,21 @@ test.describe('formula editor: save and reset', () => {
     expect(await pageHeight()).toBe(heightWithButton);
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(editor.floatingSave).toBeVisible();
-    await editor.floatingSave.click();
-    await expect(editor.dialog('Sign in to save')).toBeVisible();
+  });
+
+  test('an admin of another kingdom reads the formula without Save or Reset', async ({ page, request }) => {
+    const target = await demoTarget(request);
+    const session = await signIn(page, 'kingdomAdmin');
+    // The same account as an admin of another kingdom only: the server would refuse its save with 403.
+    await page.evaluate(
+      (user) => window.localStorage.setItem('user', JSON.stringify({ ...user, kingdoms: [99_999] })),
+      session.user,
+    );
+    const editor = new FormulaPage(page, target);
+    await editor.open();
+    await expect(page.getByTestId('formula-read-only')).toBeVisible();
+    await expect(editor.saveButton).toHaveCount(0);
+    await expect(editor.resetButton).toHaveCount(0);
+    await expect(editor.statInput('T5 Kills')).toBeDisabled();
   });
 });

@@ -130,7 +130,7 @@ test.describe('formula editor: saves that stick', () => {
     );
     await editor.closeResult();
     await expect(editor.errorList.getByRole('listitem')).toHaveText([
-      'T4-Kills must be between 0 and 10,000',
+      'T4 Kills must be between 0 and 10,000',
       'Power tier 1: Score Goal must be between 0 and 100,000 %',
     ]);
     expect(await formulaJson(request, target)).toEqual(before);

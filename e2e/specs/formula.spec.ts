@@ -63,9 +63,11 @@ test.describe('formula editor: tabs and the Formula tab', () => {
     await expect(editor.resultMessage).toHaveText(
       'Validation Error: Please fix the validation errors before saving.',
     );
+    // Issue 41: the field in words, in a modal that does not say something went wrong.
+    await expect(editor.dialog('Not saved: check these fields')).toContainText('T5 Kills cannot be empty');
     await editor.closeResult();
     await expect(page.getByText('Please fix the following errors:')).toBeVisible();
-    await expect(editor.errorList.getByRole('listitem')).toHaveText(['T5-Kills cannot be empty']);
+    await expect(editor.errorList.getByRole('listitem')).toHaveText(['T5 Kills cannot be empty']);
     await editor.statInput('T5 Kills').fill('20');
     await expect(editor.errorList).toBeHidden();
 

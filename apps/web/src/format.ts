@@ -111,3 +111,8 @@ export function changeTone(value: number | null | undefined): string {
   if (value === null || value === undefined || value === 0) return 'text-slate-300';
   return value > 0 ? 'text-emerald-300' : 'text-rose-300';
 }
+
+/** A number with up to `digits` decimals in the reader's language ('1,234.5', '1.234,5'): power in millions, points. */
+export function decimalNumber(value: number, digits = 2): string {
+  return value.toLocaleString(locale === 'en' ? 'en-US' : locale, { maximumFractionDigits: digits });
+}

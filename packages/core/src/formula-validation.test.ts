@@ -226,8 +226,15 @@ describe('validateFormulaPayload', () => {
         path: 'warsConfig.wars.1',
         message:
           'This war overlaps with War 1. Wars must be in chronological order with no overlapping periods.',
+        code: 'warOverlap',
+        params: { war: 2, previous: 1 },
       },
-      { path: 'warsConfig.wars.2', message: 'Invalid scan selection' },
+      {
+        path: 'warsConfig.wars.2',
+        message: 'Invalid scan selection',
+        code: 'warInvalidScan',
+        params: { war: 3 },
+      },
     ]);
     expect(
       messages(

@@ -13,6 +13,7 @@ import {
   toWarsConfig,
   validateWars,
   type War,
+  type WarIssueCode,
   type WarsConfig,
   warName,
 } from './wars.ts';
@@ -90,10 +91,39 @@ export function editorNumber(value: EditorValue): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/**
+ * What an issue is about, stable across languages: the web app shows its own words for it (the English `message`
+ * stays the API's text). Params: `stat` (a STAT_NAMES key), `tier` (counts from 1), `goal` (a TIER_GOAL_LABELS key),
+ * `type` (a GoalType), `max`, `war` and `previous` (war numbers, from 1).
+ */
+export type FormulaIssueCode =
+  | 'noTermEnabled'
+  | 'statEmpty'
+  | 'statNotNumber'
+  | 'statRange'
+  | 'deadPointsPositive'
+  | 'deadPointsMax'
+  | 'hohNoActiveKvk'
+  | 'hohInsufficient'
+  | 'hohFailed'
+  | 'noTier'
+  | 'tooManyTiers'
+  | 'tierToFrom'
+  | 'tierFromNegative'
+  | 'tierPowerMax'
+  | 'tierGoalEmpty'
+  | 'tierGoalNotNumber'
+  | 'tierGoalRange'
+  | WarIssueCode;
+
+export type FormulaIssueParams = Readonly<Record<string, string | number>>;
+
 export interface FormulaIssue {
   /** Where the message belongs: 'stats_formula', 'stats_formula.T4-Kills', 'goals.0', 'warsConfig.wars.1', … */
   path: string;
   message: string;
+  code: FormulaIssueCode;
+  params?: FormulaIssueParams;
 }
 
 export type StatsFormulaInput = Record<string, readonly [EditorValue, boolean]>;
@@ -102,7 +132,9 @@ export type StatsFormulaInput = Record<string, readonly [EditorValue, boolean]>;
 export function validateStatsFormula(stats: StatsFormulaInput): FormulaIssue[] {
   const enabled = STAT_NAMES.filter((stat) => stats[stat]?.[1] === true);
   if (enabled.length === 0)
-    return [{ path: 'stats_formula', message: FORMULA_VALIDATION_MESSAGES.noTermEnabled }];
+    return [
+      { path: 'stats_formula', message: FORMULA_VALIDATION_MESSAGES.noTermEnabled, code: 'noTermEnabled' },
+    ];
   const issues: FormulaIssue[] = [];
   for (const stat of STAT_NAMES) {
     const term = stats[stat];
@@ -112,14 +144,20 @@ export function validateStatsFormula(stats: StatsFormulaInput): FormulaIssue[] {
     const path = `stats_formula.${stat}`;
     // An empty or unreadable value of a term that is off is stored as 0; one that is on cannot be scored.
     if (isEmptyValue(value)) {
-      if (on) issues.push({ path, message: statEmptyMessage(stat) });
+      if (on) issues.push({ path, message: statEmptyMessage(stat), code: 'statEmpty', params: { stat } });
       continue;
     }
     const n = editorNumber(value);
     if (n === null) {
-      if (on) issues.push({ path, message: statNotNumberMessage(stat) });
+      if (on)
+        issues.push({ path, message: statNotNumberMessage(stat), code: 'statNotNumber', params: { stat } });
     } else if (n < 0 || n > MAX_STAT_POINTS) {
-      issues.push({ path, message: statRangeMessage(stat) });
+      issues.push({
+        path,
+        message: statRangeMessage(stat),
+        code: 'statRange',
+        params: { stat, max: MAX_STAT_POINTS },
+      });
     }
   }
   return issues;
@@ -143,21 +181,43 @@ export interface RequirementSwitches {
 
 /** SPEC §5's tier messages: at least one tier, then per tier its Score, Dead (dead_on) and KP (kp_on) goals. */
 export function validateTiers(tiers: readonly TierInput[], switches: RequirementSwitches): FormulaIssue[] {
-  if (tiers.length === 0) return [{ path: 'goals', message: FORMULA_VALIDATION_MESSAGES.noTier }];
+  if (tiers.length === 0)
+    return [{ path: 'goals', message: FORMULA_VALIDATION_MESSAGES.noTier, code: 'noTier' }];
   const issues: FormulaIssue[] = [];
   if (tiers.length > MAX_GOAL_TIERS)
-    issues.push({ path: 'goals', message: `At most ${MAX_GOAL_TIERS} power tiers can be saved` });
+    issues.push({
+      path: 'goals',
+      message: `At most ${MAX_GOAL_TIERS} power tiers can be saved`,
+      code: 'tooManyTiers',
+      params: { max: MAX_GOAL_TIERS },
+    });
   tiers.forEach((tier, index) => {
     const path = `goals.${index}`;
     const n = index + 1;
     const from = editorNumber(tier.from);
     const to = editorNumber(tier.to);
+    const tierParams = { tier: n };
     if (from === null || to === null || to <= from)
-      issues.push({ path, message: `Power tier ${n}: To value must be greater than From value` });
+      issues.push({
+        path,
+        message: `Power tier ${n}: To value must be greater than From value`,
+        code: 'tierToFrom',
+        params: tierParams,
+      });
     if (from !== null && from < 0)
-      issues.push({ path, message: `Power tier ${n}: From value cannot be negative` });
+      issues.push({
+        path,
+        message: `Power tier ${n}: From value cannot be negative`,
+        code: 'tierFromNegative',
+        params: tierParams,
+      });
     if (to !== null && to > TIER_POWER_MAX_M)
-      issues.push({ path, message: `Power tier ${n}: Maximum power limit is 10,000M` });
+      issues.push({
+        path,
+        message: `Power tier ${n}: Maximum power limit is 10,000M`,
+        code: 'tierPowerMax',
+        params: { tier: n, max: TIER_POWER_MAX_M },
+      });
     const type: GoalType = tier.type === 'direct' ? 'direct' : DEFAULT_GOAL_TYPE;
     const goals: [keyof typeof TIER_GOAL_LABELS, EditorValue, boolean][] = [
       ['score_multiplier', tier.score_multiplier, true],
@@ -166,13 +226,29 @@ export function validateTiers(tiers: readonly TierInput[], switches: Requirement
     ];
     for (const [goal, value, required] of goals) {
       if (isEmptyValue(value)) {
-        if (required) issues.push({ path, message: tierGoalEmptyMessage(n, goal) });
+        if (required)
+          issues.push({
+            path,
+            message: tierGoalEmptyMessage(n, goal),
+            code: 'tierGoalEmpty',
+            params: { tier: n, goal },
+          });
       } else {
         const number = editorNumber(value);
         if (number === null)
-          issues.push({ path, message: `Power tier ${n}: ${TIER_GOAL_LABELS[goal]} must be a number` });
+          issues.push({
+            path,
+            message: `Power tier ${n}: ${TIER_GOAL_LABELS[goal]} must be a number`,
+            code: 'tierGoalNotNumber',
+            params: { tier: n, goal },
+          });
         else if (!isGoalInRange(number, type))
-          issues.push({ path, message: tierGoalRangeMessage(n, goal, type) });
+          issues.push({
+            path,
+            message: tierGoalRangeMessage(n, goal, type),
+            code: 'tierGoalRange',
+            params: { tier: n, goal, type, max: MAX_TIER_GOAL[type] },
+          });
       }
     }
   });
@@ -215,16 +291,37 @@ export function defaultDeadTroopsPoints(formula: StatsFormula | StatsFormulaInpu
   return { t4: dead, t5: dead * 2 };
 }
 
-/** The modal's Save Settings check: points above 0 first, then the HoH data; null when it may be saved. */
-export function validateDeadTroopsSettings(settings: DeadTroopsSettings, hoh: HohCheck): string | null {
+/** The modal's Save Settings check with its code: points above 0 first, then the HoH data; null when it may be saved. */
+export function deadTroopsSettingsIssue(
+  settings: DeadTroopsSettings,
+  hoh: HohCheck,
+): { message: string; code: FormulaIssueCode; params?: FormulaIssueParams } | null {
   if (!settings.enabled) return null;
   const t4 = editorNumber(settings.t4);
   const t5 = editorNumber(settings.t5);
-  if (t4 === null || t5 === null || t4 <= 0 || t5 <= 0) return FORMULA_VALIDATION_MESSAGES.deadPointsPositive;
+  if (t4 === null || t5 === null || t4 <= 0 || t5 <= 0)
+    return { message: FORMULA_VALIDATION_MESSAGES.deadPointsPositive, code: 'deadPointsPositive' };
   if (t4 > MAX_STAT_POINTS || t5 > MAX_STAT_POINTS)
-    return `T4 and T5 dead points must be at most ${MAX_STAT_POINTS.toLocaleString('en-US')}`;
-  if (!hoh.valid) return hohInvalidMessage(hoh.reason);
+    return {
+      message: `T4 and T5 dead points must be at most ${MAX_STAT_POINTS.toLocaleString('en-US')}`,
+      code: 'deadPointsMax',
+      params: { max: MAX_STAT_POINTS },
+    };
+  if (!hoh.valid) {
+    const code =
+      hoh.reason === 'NO_ACTIVE_KVK'
+        ? 'hohNoActiveKvk'
+        : hoh.reason === 'INSUFFICIENT_HOH_DATA'
+          ? 'hohInsufficient'
+          : 'hohFailed';
+    return { message: hohInvalidMessage(hoh.reason), code };
+  }
   return null;
+}
+
+/** The modal's Save Settings check: points above 0 first, then the HoH data; null when it may be saved. */
+export function validateDeadTroopsSettings(settings: DeadTroopsSettings, hoh: HohCheck): string | null {
+  return deadTroopsSettingsIssue(settings, hoh)?.message ?? null;
 }
 
 /** Applies the modal: enabling sets both T4 and T5 terms on with the given points; disabling turns both off. */
@@ -291,7 +388,7 @@ export function validateFormulaPayload(
   const issues = validateStatsFormula(data.stats_formula);
   if (deadTroopsSplitOn(data.stats_formula)) {
     const turningOn = context.deadTroopsSplitWasOn !== true;
-    const message = validateDeadTroopsSettings(
+    const issue = deadTroopsSettingsIssue(
       {
         enabled: true,
         t4: data.stats_formula['T4 Dead Troops']?.[0],
@@ -299,7 +396,7 @@ export function validateFormulaPayload(
       },
       turningOn && context.hoh ? context.hoh : { valid: true, reason: null },
     );
-    if (message) issues.push({ path: 'stats_formula.T4 Dead Troops', message });
+    if (issue) issues.push({ path: 'stats_formula.T4 Dead Troops', ...issue });
   }
   issues.push(...validateTiers(data.goals, data));
   const saved = payload.warsConfig?.wars ?? [];
@@ -307,6 +404,8 @@ export function validateFormulaPayload(
     issues.push({
       path: issue.warIndex === null ? 'warsConfig' : `warsConfig.wars.${issue.warIndex}`,
       message: issue.message,
+      code: issue.code,
+      ...(issue.params ? { params: issue.params } : {}),
     });
   }
   return issues;

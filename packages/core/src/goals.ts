@@ -39,7 +39,29 @@ export function isGoalInRange(value: number, type: GoalType): boolean {
   return Number.isFinite(value) && value >= 0 && value <= MAX_TIER_GOAL[type];
 }
 
-export type TierResult = { ok: true; tiers: GoalTier[] } | { ok: false; error: string };
+/**
+ * Why a tier change was refused, stable across languages (the web app shows its own words; `error` stays English).
+ * Params: `max`, `from`, `gap` in millions.
+ */
+export type TierErrorCode =
+  | 'maxTiers'
+  | 'invalidTier'
+  | 'fromRequired'
+  | 'toRequired'
+  | 'fromNotNumber'
+  | 'toNotNumber'
+  | 'toAboveStart'
+  | 'toAboveFrom'
+  | 'powerMax'
+  | 'toLeavesGap'
+  | 'lastTier';
+
+export type TierResult =
+  | { ok: true; tiers: GoalTier[] }
+  | { ok: false; error: string; code: TierErrorCode; params?: Readonly<Record<string, number>> };
+
+const refused = (code: TierErrorCode, error: string, params?: Record<string, number>): TierResult =>
+  params ? { ok: false, error, code, params } : { ok: false, error, code };
 
 /** Bounds are stored as numbers, but old saves hold text and 'above' (SPEC: 'above' means 110). */
 function readBound(value: unknown, fallback: number): number {
@@ -102,13 +124,16 @@ export function canAddTier(tiers: readonly GoalTier[]): boolean {
 
 /** SPEC §5 "Add tier": the new tier starts at the last tier's To and inherits its goals and type. */
 export function addTier(tiers: readonly GoalTier[], toInput: TierInput): TierResult {
-  if (!canAddTier(tiers)) return { ok: false, error: `Maximum ${MAX_GOAL_TIERS} tiers reached` };
-  if (isBlank(toInput)) return { ok: false, error: 'To value is required' };
+  if (!canAddTier(tiers))
+    return refused('maxTiers', `Maximum ${MAX_GOAL_TIERS} tiers reached`, { max: MAX_GOAL_TIERS });
+  if (isBlank(toInput)) return refused('toRequired', 'To value is required');
   const to = toNumber(toInput);
-  if (to === null) return { ok: false, error: 'To value must be a number' };
+  if (to === null) return refused('toNotNumber', 'To value must be a number');
   const from = nextTierFrom(tiers);
-  if (to <= from) return { ok: false, error: `To value must be greater than ${formatMillions(from)}M` };
-  if (to > TIER_POWER_MAX_M) return { ok: false, error: 'Maximum power limit is 10,000M' };
+  if (to <= from)
+    return refused('toAboveStart', `To value must be greater than ${formatMillions(from)}M`, { from });
+  if (to > TIER_POWER_MAX_M)
+    return refused('powerMax', 'Maximum power limit is 10,000M', { max: TIER_POWER_MAX_M });
   const last = tiers.at(-1);
   const tier: GoalTier = {
     from,
@@ -135,21 +160,22 @@ export function editTierRange(
   toInput: TierInput,
 ): TierResult {
   const tier = tiers[index];
-  if (!tier) return { ok: false, error: 'Invalid tier' };
+  if (!tier) return refused('invalidTier', 'Invalid tier');
   // SPEC §5 lists the messages in this order: both "required" before either "must be a number".
-  if (isBlank(fromInput)) return { ok: false, error: 'From value is required' };
-  if (isBlank(toInput)) return { ok: false, error: 'To value is required' };
+  if (isBlank(fromInput)) return refused('fromRequired', 'From value is required');
+  if (isBlank(toInput)) return refused('toRequired', 'To value is required');
   const from = toNumber(fromInput);
-  if (from === null) return { ok: false, error: 'From value must be a number' };
+  if (from === null) return refused('fromNotNumber', 'From value must be a number');
   const to = toNumber(toInput);
-  if (to === null) return { ok: false, error: 'To value must be a number' };
-  if (to <= from) return { ok: false, error: 'To value must be greater than From value' };
+  if (to === null) return refused('toNotNumber', 'To value must be a number');
+  if (to <= from) return refused('toAboveFrom', 'To value must be greater than From value');
   const max = maxTierTo(tiers, index);
   if (to > max) {
-    return {
-      ok: false,
-      error: `To value cannot be more than ${formatMillions(max)}M (must leave at least ${TIER_MIN_GAP_M}M for next tier)`,
-    };
+    return refused(
+      'toLeavesGap',
+      `To value cannot be more than ${formatMillions(max)}M (must leave at least ${TIER_MIN_GAP_M}M for next tier)`,
+      { max, gap: TIER_MIN_GAP_M },
+    );
   }
   const next = tiers.slice();
   next[index] = { ...tier, from, to };
@@ -164,9 +190,9 @@ export function editTierRange(
  * so no tier ever ends at or below where it starts (docs/decisions.md).
  */
 export function deleteTier(tiers: readonly GoalTier[], index: number): TierResult {
-  if (tiers.length <= 1) return { ok: false, error: 'At least one power tier is required' };
+  if (tiers.length <= 1) return refused('lastTier', 'At least one power tier is required');
   const tier = tiers[index];
-  if (!tier) return { ok: false, error: 'Invalid tier' };
+  if (!tier) return refused('invalidTier', 'Invalid tier');
   const next = tiers.filter((_, i) => i !== index);
   if (index === 0) {
     next[0] = { ...next[0]!, from: 0 };

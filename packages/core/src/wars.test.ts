@@ -79,16 +79,28 @@ describe('scan options', () => {
 
 describe('addWarState', () => {
   it('is enabled while two or more scans remain', () => {
-    expect(addWarState(scans, [war(1, 1, 3)])).toEqual({ canAdd: true, banner: null });
+    expect(addWarState(scans, [war(1, 1, 3)])).toMatchObject({ canAdd: true, banner: null, reason: null });
   });
 
   it('says the period is covered when the last war ends at the last scan', () => {
-    expect(addWarState(scans, [war(1, 1, 6)])).toEqual({ canAdd: false, banner: WAR_MESSAGES.covered });
+    expect(addWarState(scans, [war(1, 1, 6)])).toMatchObject({
+      canAdd: false,
+      banner: WAR_MESSAGES.covered,
+      reason: 'covered',
+    });
   });
 
   it('says how many scans remain when too few do', () => {
-    expect(addWarState([], [])).toEqual({ canAdd: false, banner: 'No available scans remaining' });
-    expect(addWarState([scan(1)], [])).toEqual({ canAdd: false, banner: 'Only 1 scan remaining' });
+    expect(addWarState([], [])).toMatchObject({
+      canAdd: false,
+      banner: 'No available scans remaining',
+      reason: 'noScans',
+    });
+    expect(addWarState([scan(1)], [])).toMatchObject({
+      canAdd: false,
+      banner: 'Only 1 scan remaining',
+      reason: 'oneScan',
+    });
   });
 
   it('stops at eight wars', () => {
@@ -97,6 +109,8 @@ describe('addWarState', () => {
     expect(addWarState(many, wars)).toEqual({
       canAdd: false,
       banner: '5 scans available but cannot add wars',
+      reason: 'maxWars',
+      available: 5,
     });
   });
 });
@@ -121,12 +135,14 @@ describe('validateWars', () => {
 
   it('refuses incomplete wars with one message', () => {
     expect(validateWars([war(1, 1, 3), war(2, 4, null)], scans)).toEqual([
-      { warIndex: null, message: WAR_MESSAGES.incomplete },
+      { warIndex: null, message: WAR_MESSAGES.incomplete, code: 'warsIncomplete' },
     ]);
   });
 
   it('refuses a war whose before is not earlier than its after', () => {
-    expect(validateWars([war(1, 3, 3)], scans)).toEqual([{ warIndex: 0, message: WAR_MESSAGES.beforeAfter }]);
+    expect(validateWars([war(1, 3, 3)], scans)).toEqual([
+      { warIndex: 0, message: WAR_MESSAGES.beforeAfter, code: 'warBeforeAfter', params: { war: 1 } },
+    ]);
   });
 
   it('names the previous war when wars overlap', () => {
@@ -135,13 +151,17 @@ describe('validateWars', () => {
         warIndex: 1,
         message:
           'This war overlaps with War 1. Wars must be in chronological order with no overlapping periods.',
+        code: 'warOverlap',
+        params: { war: 2, previous: 1 },
       },
     ]);
     expect(overlapMessage('War 3')).toContain('War 3');
   });
 
   it('refuses a scan that does not exist', () => {
-    expect(validateWars([war(1, 1, 9)], scans)).toEqual([{ warIndex: 0, message: 'Invalid scan selection' }]);
+    expect(validateWars([war(1, 1, 9)], scans)).toEqual([
+      { warIndex: 0, message: 'Invalid scan selection', code: 'warInvalidScan', params: { war: 1 } },
+    ]);
   });
 });
 

@@ -121,6 +121,9 @@ export interface AddWarState {
   canAdd: boolean;
   /** The info banner the Wars tab shows, or null. */
   banner: string | null;
+  /** Why Add War is off, stable across languages (the web app's words); `available` counts the usable scans. */
+  reason: 'covered' | 'noScans' | 'oneScan' | 'maxWars' | null;
+  available: number;
 }
 
 /** Whether Add War is enabled, and the banner that says why not (SPEC §4, §5). */
@@ -129,14 +132,20 @@ export function addWarState(scans: readonly ScanOption[], wars: readonly War[]):
   const lastScan = ordered.at(-1)?.timestamp;
   const end = latestAfter(wars);
   if (wars.length > 0 && end !== null && end === lastScan)
-    return { canAdd: false, banner: WAR_MESSAGES.covered };
+    return { canAdd: false, banner: WAR_MESSAGES.covered, reason: 'covered', available: 0 };
   const usable = addWarOptions(scans, wars);
-  if (usable.length === 0) return { canAdd: false, banner: WAR_MESSAGES.noScans };
-  if (usable.length === 1) return { canAdd: false, banner: WAR_MESSAGES.oneScan };
+  const available = usable.length;
+  if (available === 0) return { canAdd: false, banner: WAR_MESSAGES.noScans, reason: 'noScans', available };
+  if (available === 1) return { canAdd: false, banner: WAR_MESSAGES.oneScan, reason: 'oneScan', available };
   if (wars.length >= MAX_WARS) {
-    return { canAdd: false, banner: `${usable.length} scans available but cannot add wars` };
+    return {
+      canAdd: false,
+      banner: `${available} scans available but cannot add wars`,
+      reason: 'maxWars',
+      available,
+    };
   }
-  return { canAdd: true, banner: null };
+  return { canAdd: true, banner: null, reason: null, available };
 }
 
 /** The Add/Edit War modal's check of one selection. */
@@ -161,27 +170,62 @@ export function allWarsComplete(wars: readonly War[]): boolean {
   return wars.length > 0 && wars.every(isWarComplete);
 }
 
+export type WarIssueCode =
+  | 'tooManyWars'
+  | 'warsIncomplete'
+  | 'warInvalidScan'
+  | 'warBeforeAfter'
+  | 'warOverlap';
+
 export interface WarIssue {
   /** The war the message is about, or null for the whole list. */
   warIndex: number | null;
   message: string;
+  /** Stable across languages; params: `max`, `war` (its number, from 1), `previous` (the earlier war's number). */
+  code: WarIssueCode;
+  params?: Readonly<Record<string, number>>;
 }
 
 /** Checks the whole list before saving: complete, each before earlier than its after, in order without overlaps. */
 export function validateWars(wars: readonly War[], scans: readonly ScanOption[]): WarIssue[] {
-  if (wars.length > MAX_WARS) return [{ warIndex: null, message: `At most ${MAX_WARS} wars can be saved` }];
-  if (!wars.every(isWarComplete)) return [{ warIndex: null, message: WAR_MESSAGES.incomplete }];
+  if (wars.length > MAX_WARS)
+    return [
+      {
+        warIndex: null,
+        message: `At most ${MAX_WARS} wars can be saved`,
+        code: 'tooManyWars',
+        params: { max: MAX_WARS },
+      },
+    ];
+  if (!wars.every(isWarComplete))
+    return [{ warIndex: null, message: WAR_MESSAGES.incomplete, code: 'warsIncomplete' }];
   const known = new Set(scans.map((s) => s.timestamp));
   const issues: WarIssue[] = [];
   wars.forEach((war, i) => {
     const before = war.beforeScan!.timestamp;
     const after = war.afterScan!.timestamp;
     if (!known.has(before) || !known.has(after))
-      issues.push({ warIndex: i, message: WAR_MESSAGES.invalidScan });
-    else if (before >= after) issues.push({ warIndex: i, message: WAR_MESSAGES.beforeAfter });
+      issues.push({
+        warIndex: i,
+        message: WAR_MESSAGES.invalidScan,
+        code: 'warInvalidScan',
+        params: { war: i + 1 },
+      });
+    else if (before >= after)
+      issues.push({
+        warIndex: i,
+        message: WAR_MESSAGES.beforeAfter,
+        code: 'warBeforeAfter',
+        params: { war: i + 1 },
+      });
     const previous = wars[i - 1];
     if (previous?.afterScan && before < previous.afterScan.timestamp) {
-      issues.push({ warIndex: i, message: overlapMessage(previous.name) });
+      issues.push({
+        warIndex: i,
+        message: overlapMessage(previous.name),
+        code: 'warOverlap',
+        params: { war: i + 1, previous: i },
+      });
     }
   });
   return issues;

@@ -8,8 +8,10 @@ import {
   type KingdomSettingsChange,
   kvkUploadResponseSchema,
   messageResponseSchema,
+  type RecentChangesResponse,
   rallyTokenResponseSchema,
   rallyTokenStatusResponseSchema,
+  recentChangesResponseSchema,
   rotateCodeResponseSchema,
   scanImportResponseSchema,
   scanRenameResponseSchema,
@@ -78,6 +80,14 @@ export function useAdminKingdom(kd: string, code: string) {
         signal,
         schema: adminKingdomResponseSchema,
       }),
+  });
+}
+
+/** GET /admin/kingdoms/{kd}/{code}/changes?before=: Recent changes older than a page's `next` cursor. */
+export function fetchOlderChanges(kd: string, code: string, before: string): Promise<RecentChangesResponse> {
+  const query = new URLSearchParams({ before });
+  return apiGet(`/admin/kingdoms/${segment(kd)}/${segment(code)}/changes?${query}`, {
+    schema: recentChangesResponseSchema,
   });
 }
 

@@ -44,13 +44,27 @@ export function useFormula(kd: string, code: string) {
   });
 }
 
+/** A refused save's per-field message, with core's code and parameters when the server sent them. */
+export interface SaveIssue {
+  message: string;
+  code?: string;
+  params?: Record<string, string | number>;
+}
+
 /** The per-field messages of a refused save (400 `issues`), in the editor's order. */
-export function saveIssues(error: unknown): string[] {
+export function saveIssues(error: unknown): SaveIssue[] {
   const body = isApiError(error) ? error.body : null;
   if (!isRecord(body) || !Array.isArray(body.issues)) return [];
-  return body.issues
-    .map((issue) => (isRecord(issue) && typeof issue.message === 'string' ? issue.message : null))
-    .filter((message): message is string => message !== null);
+  const issues: SaveIssue[] = [];
+  for (const issue of body.issues) {
+    if (!isRecord(issue) || typeof issue.message !== 'string') continue;
+    issues.push({
+      message: issue.message,
+      ...(typeof issue.code === 'string' ? { code: issue.code } : {}),
+      ...(isRecord(issue.params) ? { params: issue.params as Record<string, string | number> } : {}),
+    });
+  }
+  return issues;
 }
 
 /** POST /formula/save with the signed-in admin's session (no static credential: docs/decisions.md). */

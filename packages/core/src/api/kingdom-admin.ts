@@ -102,6 +102,24 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
+/** Recent changes come in pages of this many, newest first. */
+export const RECENT_CHANGES_PAGE_SIZE = 20;
+
+/** GET /admin/kingdoms/{kd}/{code}/changes?before=…: the page of changes older than the cursor. */
+export const recentChangesQuerySchema = z.object({
+  before: z
+    .string()
+    .regex(/^\d{1,15}-\d{1,15}$/, 'must be the next cursor of a previous page')
+    .optional(),
+});
+
+export const recentChangesResponseSchema = z.object({
+  changes: z.array(auditEntrySchema),
+  /** The cursor of the next (older) page, or null at the first change. */
+  next: z.string().nullable(),
+});
+export type RecentChangesResponse = z.infer<typeof recentChangesResponseSchema>;
+
 /** GET /admin/kingdoms/{kd}/{code}: everything the per-kingdom page shows. */
 export const adminKingdomResponseSchema = z.object({
   kingdom: z.object({
@@ -118,6 +136,8 @@ export const adminKingdomResponseSchema = z.object({
   prekvk: z.array(uploadSummarySchema),
   hoh: z.array(uploadSummarySchema),
   recentChanges: z.array(auditEntrySchema),
+  /** The cursor of the changes before these (GET …/changes?before=), or null when these are all. */
+  recentChangesNext: z.string().nullable(),
 });
 export type AdminKingdomResponse = z.infer<typeof adminKingdomResponseSchema>;
 

@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AuditAction } from '@kingdom-stats/core';
 import type { Kysely } from 'kysely';
 import { hashToken } from '../../auth/sessions.ts';
 import type { Database } from '../../db/schema.ts';
@@ -14,8 +15,8 @@ export interface IngestTokenKind {
   table: 'rally_tokens' | 'upload_tokens';
   /** Tokens start with it, so a leaked one is recognisable in logs and secret scanners. */
   prefix: string;
-  rotateAction: string;
-  revokeAction: string;
+  rotateAction: AuditAction;
+  revokeAction: AuditAction;
 }
 
 export const RALLY_TOKEN: IngestTokenKind = {

@@ -15,6 +15,9 @@ import {
   kvkNumberParamsSchema,
   kvkSeasonBodySchema,
   messageResponseSchema,
+  RECENT_CHANGES_PAGE_SIZE,
+  recentChangesQuerySchema,
+  recentChangesResponseSchema,
   rotateCodeBodySchema,
   rotateCodeResponseSchema,
   settingsChangeResponseSchema,
@@ -25,7 +28,7 @@ import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { requireSuperadmin, requireUser } from '../../plugins/auth.ts';
 import { countAsWrongCode } from '../../plugins/rate-limit.ts';
-import { recordAudit } from '../audit/service.ts';
+import { listKingdomAuditPage, recordAudit } from '../audit/service.ts';
 import { deleteKingdom } from '../kingdoms/delete-kingdom.ts';
 import { setCamp } from '../kingdoms/service.ts';
 import { addKvkSeason } from '../kvk/service.ts';
@@ -95,6 +98,25 @@ export const kingdomAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { kingdom } = await adminKingdom(request, request.params);
       return describeKingdomForAdmin(app.db, kingdom);
+    },
+  );
+
+  // Recent changes past the first page (issue 41): older pages by cursor.
+  app.get(
+    '/admin/kingdoms/:kd/:code/changes',
+    {
+      schema: {
+        params: adminKingdomParamsSchema,
+        querystring: recentChangesQuerySchema,
+        response: { 200: recentChangesResponseSchema },
+      },
+    },
+    async (request) => {
+      const { kingdom } = await adminKingdom(request, request.params);
+      return listKingdomAuditPage(app.db, kingdom.kd, {
+        limit: RECENT_CHANGES_PAGE_SIZE,
+        before: request.query.before ?? null,
+      });
     },
   );
 

@@ -1,15 +1,16 @@
 import { randomInt } from 'node:crypto';
-import type {
-  AdminKingdomListItem,
-  AdminKingdomResponse,
-  KingdomSettings,
-  KingdomSettingsChange,
+import {
+  type AdminKingdomListItem,
+  type AdminKingdomResponse,
+  type KingdomSettings,
+  type KingdomSettingsChange,
+  RECENT_CHANGES_PAGE_SIZE,
 } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { Database, KingdomTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { listKingdomAudit, recordAudit } from '../audit/service.ts';
+import { listKingdomAuditPage, recordAudit } from '../audit/service.ts';
 import {
   accessCodeTaken,
   accessCodeUnavailable,
@@ -339,7 +340,7 @@ export async function describeKingdomForAdmin(
       .groupBy('kvk_number')
       .orderBy('kvk_number', 'desc')
       .execute(),
-    listKingdomAudit(db, kd),
+    listKingdomAuditPage(db, kd, { limit: RECENT_CHANGES_PAGE_SIZE }),
   ]);
   return {
     kingdom: {
@@ -380,6 +381,7 @@ export async function describeKingdomForAdmin(
       governors: Number(h.governors),
       updatedAt: Number(h.recorded_at),
     })),
-    recentChanges,
+    recentChanges: recentChanges.changes,
+    recentChangesNext: recentChanges.next,
   };
 }

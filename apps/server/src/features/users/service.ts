@@ -1,3 +1,4 @@
+import type { AuditAction } from '@kingdom-stats/core';
 import { ADMIN_NEEDS_KINGDOM_MESSAGE } from '@kingdom-stats/core/api';
 import type { Kysely, Transaction } from 'kysely';
 import { hashPassword } from '../../auth/passwords.ts';
@@ -176,7 +177,7 @@ async function kingdomsOf(db: Executor, userId: number): Promise<number[]> {
 export async function recordUserAudit(
   db: Executor,
   actorId: number | null,
-  action: string,
+  action: Extract<AuditAction, `user.${string}`>,
   kingdoms: number[],
   detail: { before?: unknown; after?: unknown },
 ): Promise<void> {

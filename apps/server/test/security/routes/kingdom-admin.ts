@@ -45,6 +45,14 @@ export const KINGDOM_ADMIN_ROUTES: RouteRule[] = [
     request: (c) => ({ url: admin(c) }),
   },
   {
+    method: 'GET',
+    path: '/api/admin/kingdoms/:kd/:code/changes',
+    access: 'kingdom-admin',
+    feature: 'kingdom-admin',
+    request: (c) => ({ url: `${admin(c)}/changes` }),
+    note: 'Recent changes older than `?before=` (the cursor of the previous page)',
+  },
+  {
     method: 'POST',
     path: '/api/admin/kingdoms/:kd/:code/settings',
     access: 'kingdom-admin',

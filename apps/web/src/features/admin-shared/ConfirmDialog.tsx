@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { secondaryButton } from '../../components/controls/styles.ts';
 import { Modal } from '../../components/overlay/Modal.tsx';
+import { useT } from '../../i18n/i18n.ts';
 
 export const dangerButton =
   'inline-flex h-9 items-center justify-center gap-2 rounded-lg bg-red-600 px-4 text-sm font-semibold whitespace-nowrap text-white hover:bg-red-500 disabled:cursor-not-allowed disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-400';
@@ -30,6 +31,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
+  const { t } = useT();
   return (
     <Modal
       open={open}
@@ -38,7 +40,7 @@ export function ConfirmDialog({
       footer={
         <>
           <button type="button" className={secondaryButton} onClick={onClose} disabled={busy}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="button" className={dangerButton} onClick={onConfirm} disabled={busy} data-autofocus>
             {busy ? (busyLabel ?? confirmLabel) : confirmLabel}

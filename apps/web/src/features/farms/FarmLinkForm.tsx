@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { inputClass, primaryButton, secondaryButton } from '../../components/controls/styles.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { Field } from '../admin-shared/Field.tsx';
 import { Notice } from '../admin-shared/Notice.tsx';
 import { errorText, type Message } from '../kingdom-settings/shared.ts';
@@ -22,6 +23,7 @@ export function FarmLinkForm({
   const [names, setNames] = useState<Names>({});
   const [message, setMessage] = useState<Message>(null);
   const ids = { farm: useId(), main: useId() };
+  const { t } = useT();
 
   const parse = (text: string) => (/^\d{1,16}$/.test(text.trim()) ? Number(text.trim()) : null);
 
@@ -29,7 +31,7 @@ export function FarmLinkForm({
     const farmId = parse(farm);
     const mainId = parse(main);
     if (farmId === null && mainId === null) {
-      return setMessage({ tone: 'error', text: 'Type a governor ID to look up' });
+      return setMessage({ tone: 'error', text: t('farms.typeId') });
     }
     setMessage(null);
     try {
@@ -39,7 +41,7 @@ export function FarmLinkForm({
       ]);
       setNames({ farm: f?.name, main: m?.name });
     } catch (error) {
-      setMessage({ tone: 'error', text: errorText(error, 'Failed to look the IDs up') });
+      setMessage({ tone: 'error', text: errorText(error, t('farms.lookUpFailed')) });
     }
   };
 
@@ -48,27 +50,29 @@ export function FarmLinkForm({
     const farmId = parse(farm);
     const mainId = parse(main);
     if (farmId === null || mainId === null) {
-      return setMessage({ tone: 'error', text: 'Governor IDs are whole numbers' });
+      return setMessage({ tone: 'error', text: t('farms.idsWhole') });
     }
     actions.link.mutate(
       { farmId, mainId },
       {
         onSuccess: () => {
-          setMessage({ tone: 'success', text: `${farmId} is now a farm of ${mainId}` });
+          setMessage({
+            tone: 'success',
+            text: t('farms.linked', { farm: String(farmId), main: String(mainId) }),
+          });
           setFarm('');
           setMain('');
           setNames({});
         },
-        onError: (error) =>
-          setMessage({ tone: 'error', text: errorText(error, 'Failed to link the accounts') }),
+        onError: (error) => setMessage({ tone: 'error', text: errorText(error, t('farms.linkFailed')) }),
       },
     );
   };
 
   return (
-    <form onSubmit={submit} className="mt-4 space-y-3" aria-label="Link a farm">
+    <form onSubmit={submit} className="mt-4 space-y-3" aria-label={t('farms.linkForm')}>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Farm governor ID" htmlFor={ids.farm} hint={nameHint(names.farm)}>
+        <Field label={t('farms.farmId')} htmlFor={ids.farm} hint={nameHint(names.farm, t)}>
           <input
             id={ids.farm}
             value={farm}
@@ -81,7 +85,7 @@ export function FarmLinkForm({
             className={inputClass}
           />
         </Field>
-        <Field label="Main governor ID" htmlFor={ids.main} hint={nameHint(names.main)}>
+        <Field label={t('farms.mainId')} htmlFor={ids.main} hint={nameHint(names.main, t)}>
           <input
             id={ids.main}
             value={main}
@@ -97,10 +101,10 @@ export function FarmLinkForm({
       </div>
       <div className="flex flex-wrap gap-2">
         <button type="button" className={secondaryButton} onClick={() => void lookUp()}>
-          Look up names
+          {t('farms.lookUp')}
         </button>
         <button type="submit" className={primaryButton} disabled={actions.link.isPending}>
-          {actions.link.isPending ? 'Linking...' : 'Link farm'}
+          {actions.link.isPending ? t('farms.linking') : t('farms.link')}
         </button>
       </div>
       {message && <Notice tone={message.tone}>{message.text}</Notice>}
@@ -108,7 +112,7 @@ export function FarmLinkForm({
   );
 }
 
-function nameHint(name: string | null | undefined): string | undefined {
+function nameHint(name: string | null | undefined, t: ReturnType<typeof useT>['t']): string | undefined {
   if (name === undefined) return undefined;
-  return name === null ? 'Not in any scan of this kingdom' : `In the scans: ${name}`;
+  return name === null ? t('farms.notInKingdomScan') : t('farms.inScans', { name });
 }

@@ -1,5 +1,7 @@
 import type { FarmSuggestion } from '@kingdom-stats/core/api';
 import { secondaryButton } from '../../components/controls/styles.ts';
+import { fullNumber } from '../../format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { Notice } from '../admin-shared/Notice.tsx';
 import { errorText, smallButton } from '../kingdom-settings/shared.ts';
 import type { useFarmActions } from './api.ts';
@@ -12,20 +14,19 @@ export function FarmSuggestions({
   suggestions: FarmSuggestion[];
   actions: ReturnType<typeof useFarmActions>;
 }) {
+  const { t } = useT();
   const busy = actions.accept.isPending || actions.dismiss.isPending;
   const failed = actions.accept.error ?? actions.dismiss.error;
   return (
     <div>
-      <h3 className="mb-1 text-sm font-semibold text-white">Suggested by Rolled Up sheets</h3>
+      <h3 className="mb-1 text-sm font-semibold text-white">{t('farms.suggested')}</h3>
       {suggestions.length === 0 ? (
-        <p className="text-sm text-slate-400">
-          None waiting. Importing a Hero Scrolls file suggests the farms its Rolled Up sheet lists.
-        </p>
+        <p className="text-sm text-slate-400">{t('farms.noSuggestions')}</p>
       ) : (
         <>
           <ul
             className="divide-y divide-slate-800 rounded-lg border border-slate-800"
-            aria-label="Suggested links"
+            aria-label={t('farms.suggestedLabel')}
           >
             {suggestions.map((s) => (
               <li
@@ -39,26 +40,26 @@ export function FarmSuggestions({
                     <span className="text-slate-400">({s.farmId})</span>
                   </p>
                   <p className="break-words text-slate-400">
-                    Farm of <span className="text-slate-200">{s.mainName}</span> ({s.mainId}) · {s.fileName}
+                    {t('farms.farmOf', { main: s.mainName, id: String(s.mainId) })} · {s.fileName}
                   </p>
                 </div>
                 <button
                   type="button"
                   className={smallButton}
                   disabled={busy}
-                  aria-label={`Accept: ${s.farmName} is a farm of ${s.mainName}`}
+                  aria-label={t('farms.acceptLabel', { farm: s.farmName, main: s.mainName })}
                   onClick={() => actions.accept.mutate([s.farmId])}
                 >
-                  Accept
+                  {t('farms.accept')}
                 </button>
                 <button
                   type="button"
                   className={smallButton}
                   disabled={busy}
-                  aria-label={`Dismiss the suggestion for ${s.farmName}`}
+                  aria-label={t('farms.dismissLabel', { farm: s.farmName })}
                   onClick={() => actions.dismiss.mutate([s.farmId])}
                 >
-                  Dismiss
+                  {t('farms.dismiss')}
                 </button>
               </li>
             ))}
@@ -70,14 +71,14 @@ export function FarmSuggestions({
               disabled={busy}
               onClick={() => actions.accept.mutate(undefined)}
             >
-              Accept all {suggestions.length}
+              {t('farms.acceptAll', { n: fullNumber(suggestions.length) })}
             </button>
           )}
         </>
       )}
       {failed && (
         <Notice tone="error" className="mt-2">
-          {errorText(failed, 'Failed to update the suggestions')}
+          {errorText(failed, t('farms.suggestionsFailed'))}
         </Notice>
       )}
     </div>

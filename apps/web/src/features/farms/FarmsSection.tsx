@@ -1,6 +1,7 @@
 import type { FarmLinkItem } from '@kingdom-stats/core/api';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { Section } from '../../components/layout/Section.tsx';
+import { type MessageId, useT } from '../../i18n/i18n.ts';
 import { Notice } from '../admin-shared/Notice.tsx';
 import { errorText, smallDanger } from '../kingdom-settings/shared.ts';
 import { useFarmActions, useFarms } from './api.ts';
@@ -15,22 +16,19 @@ import { FarmSuggestions } from './FarmSuggestions.tsx';
 export function FarmsSection({ kd, code }: { kd: string; code: string }) {
   const farms = useFarms(kd, code);
   const actions = useFarmActions(kd, code);
+  const { t } = useT();
   return (
-    <Section
-      id="farms"
-      title="Farm accounts"
-      description="Link farm and alt accounts to their main account, and choose how farms count on the dashboards."
-    >
+    <Section id="farms" title={t('farms.title')} description={t('farms.description')}>
       {farms.isPending ? (
-        <Spinner label="Loading farm links..." />
+        <Spinner label={t('farms.loading')} />
       ) : farms.isError ? (
-        <Notice tone="error">{errorText(farms.error, 'Failed to load the farm links')}</Notice>
+        <Notice tone="error">{errorText(farms.error, t('farms.loadFailed'))}</Notice>
       ) : (
         <div className="space-y-6">
           {/* Starts from the saved policy; a save answers the same values, so the form keeps its own state. */}
           <FarmPolicyForm policy={farms.data.policy} actions={actions} />
           <div>
-            <h3 className="mb-2 text-sm font-semibold text-white">Links</h3>
+            <h3 className="mb-2 text-sm font-semibold text-white">{t('farms.links')}</h3>
             <LinkList links={farms.data.links} actions={actions} />
             <FarmLinkForm kd={kd} code={code} actions={actions} />
           </div>
@@ -44,14 +42,16 @@ export function FarmsSection({ kd, code }: { kd: string; code: string }) {
 type Actions = ReturnType<typeof useFarmActions>;
 
 function LinkList({ links, actions }: { links: FarmLinkItem[]; actions: Actions }) {
+  const { t } = useT();
   if (links.length === 0) {
-    return (
-      <p className="text-sm text-slate-400">No farm links yet: every account counts as its own governor.</p>
-    );
+    return <p className="text-sm text-slate-400">{t('farms.noLinks')}</p>;
   }
   return (
     <>
-      <ul className="divide-y divide-slate-800 rounded-lg border border-slate-800" aria-label="Farm links">
+      <ul
+        className="divide-y divide-slate-800 rounded-lg border border-slate-800"
+        aria-label={t('farms.linksLabel')}
+      >
         {links.map((link) => (
           <li
             key={link.farmId}
@@ -60,37 +60,39 @@ function LinkList({ links, actions }: { links: FarmLinkItem[]; actions: Actions 
           >
             <div className="min-w-0 flex-1 text-sm">
               <p className="break-words text-white">
-                <span className="font-medium">{link.farmName ?? 'Not in any scan'}</span>{' '}
+                <span className="font-medium">{link.farmName ?? t('farms.notInScan')}</span>{' '}
                 <span className="text-slate-400">({link.farmId})</span>
               </p>
               <p className="break-words text-slate-400">
-                Farm of <span className="text-slate-200">{link.mainName ?? 'an account in no scan'}</span> (
-                {link.mainId}) · {SOURCE_LABELS[link.source]}
+                {link.mainName === null
+                  ? t('farms.farmOfUnknown', { id: String(link.mainId) })
+                  : t('farms.farmOf', { main: link.mainName, id: String(link.mainId) })}{' '}
+                · {t(SOURCE_LABELS[link.source])}
               </p>
             </div>
             <button
               type="button"
               className={smallDanger}
-              aria-label={`Remove the link of ${link.farmName ?? link.farmId}`}
+              aria-label={t('farms.removeLabel', { name: link.farmName ?? String(link.farmId) })}
               disabled={actions.unlink.isPending}
               onClick={() => actions.unlink.mutate(link.farmId)}
             >
-              Remove
+              {t('farms.remove')}
             </button>
           </li>
         ))}
       </ul>
       {actions.unlink.isError && (
         <Notice tone="error" className="mt-2">
-          {errorText(actions.unlink.error, 'Failed to remove the link')}
+          {errorText(actions.unlink.error, t('farms.removeFailed'))}
         </Notice>
       )}
     </>
   );
 }
 
-const SOURCE_LABELS: Record<FarmLinkItem['source'], string> = {
-  admin: 'added here',
-  cli: 'added with the CLI',
-  'suggestion-accepted': 'from a Rolled Up sheet',
+const SOURCE_LABELS: Record<FarmLinkItem['source'], MessageId> = {
+  admin: 'farms.source.admin',
+  cli: 'farms.source.cli',
+  'suggestion-accepted': 'farms.source.suggestion',
 };

@@ -11,8 +11,11 @@ import {
 import { useId, useState } from 'react';
 import { Switch } from '../../components/controls/Switch.tsx';
 import { ghostButton, primaryButton, secondaryButton } from '../../components/controls/styles.ts';
+import { fullNumber } from '../../format.ts';
+import { useT } from '../../i18n/i18n.ts';
+import { millions, tierErrorText } from './messages.ts';
 import { AddTierModal, EditTierModal } from './TierModals.tsx';
-import { FieldError, formatMillions, NumberField } from './ui.tsx';
+import { FieldError, NumberField } from './ui.tsx';
 
 interface GoalsTabProps {
   tiers: GoalTier[];
@@ -22,11 +25,23 @@ interface GoalsTabProps {
   onTiers: (tiers: GoalTier[]) => void;
   onDeadOn: (on: boolean) => void;
   onKpOn: (on: boolean) => void;
+  /** Signed in without rights on this kingdom: shown, not edited (the carousel still moves). */
+  readOnly?: boolean;
 }
 
 type TierModal = { kind: 'add' } | { kind: 'edit'; index: number } | null;
 
-export function GoalsTab({ tiers, deadOn, kpOn, mobile, onTiers, onDeadOn, onKpOn }: GoalsTabProps) {
+export function GoalsTab({
+  tiers,
+  deadOn,
+  kpOn,
+  mobile,
+  onTiers,
+  onDeadOn,
+  onKpOn,
+  readOnly = false,
+}: GoalsTabProps) {
+  const { t } = useT();
   const [modal, setModal] = useState<TierModal>(null);
   const [slide, setSlide] = useState(0);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -39,7 +54,7 @@ export function GoalsTab({ tiers, deadOn, kpOn, mobile, onTiers, onDeadOn, onKpO
   const remove = (index: number) => {
     const result = deleteTier(tiers, index);
     if (!result.ok) {
-      setDeleteError(result.error);
+      setDeleteError(tierErrorText(result));
       return;
     }
     setDeleteError(null);
@@ -54,6 +69,7 @@ export function GoalsTab({ tiers, deadOn, kpOn, mobile, onTiers, onDeadOn, onKpO
       tier={tier}
       deadOn={deadOn}
       kpOn={kpOn}
+      readOnly={readOnly}
       onChange={(patch) => updateTier(index, patch)}
       onEdit={() => setModal({ kind: 'edit', index })}
       onDelete={() => remove(index)}
@@ -69,16 +85,16 @@ export function GoalsTab({ tiers, deadOn, kpOn, mobile, onTiers, onDeadOn, onKpO
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <div className="flex items-center gap-3">
             <h2 id="goal-settings-title" className="text-lg font-semibold text-white">
-              Goal Settings
+              {t('formula.goalSettings')}
             </h2>
             <span
               data-testid="tier-counter"
               className="rounded-full bg-slate-800 px-2.5 py-0.5 text-xs font-medium text-slate-300 tabular-nums"
             >
-              {tiers.length}/{MAX_GOAL_TIERS} tiers
+              {t('formula.tierCounter', { n: fullNumber(tiers.length), max: fullNumber(MAX_GOAL_TIERS) })}
             </span>
           </div>
-          <div className="flex flex-wrap items-center gap-2">
+          <fieldset disabled={readOnly} className="flex flex-wrap items-center gap-2">
             <TypeSwitch value={type} onChange={setType} />
             <button
               type="button"
@@ -88,35 +104,36 @@ export function GoalsTab({ tiers, deadOn, kpOn, mobile, onTiers, onDeadOn, onKpO
             >
               {canAddTier(tiers) ? (
                 <>
-                  <span aria-hidden="true">+</span> Add New Tier
+                  <span aria-hidden="true">+</span> {t('formula.addTier')}
                 </>
               ) : (
-                'Max Tiers Reached'
+                t('formula.maxTiers')
               )}
             </button>
-          </div>
+          </fieldset>
         </div>
         <p className="mb-3 text-xs text-slate-400">
-          {type === 'percentage'
-            ? 'Goals are a percentage of each governor’s base power.'
-            : 'Goals are direct values in millions, the same for everyone in the tier.'}
+          {t(type === 'percentage' ? 'formula.goalsPercentage' : 'formula.goalsValue')}
         </p>
         <FieldError message={deleteError} />
         {tiers.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-700 p-6 text-center text-sm text-slate-400">
-            No power tiers yet. Add one to set goals.
+            {t('formula.noTiers')}
           </p>
         ) : mobile ? (
-          <section aria-roledescription="carousel" aria-label="Power tiers" className="space-y-3">
+          <section aria-roledescription="carousel" aria-label={t('formula.powerTiers')} className="space-y-3">
             <div className="flex items-center justify-between gap-2">
               <button
                 type="button"
                 className={secondaryButton}
                 onClick={() => setSlide(Math.max(0, current - 1))}
                 disabled={current === 0}
-                aria-label="Previous tier"
+                aria-label={t('formula.previousTier')}
               >
-                ‹ Prev
+                <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+                  ‹
+                </span>{' '}
+                {t('formula.prev')}
               </button>
               <div className="flex flex-wrap justify-center gap-2.5">
                 {tiers.map((_, i) => (
@@ -124,7 +141,7 @@ export function GoalsTab({ tiers, deadOn, kpOn, mobile, onTiers, onDeadOn, onKpO
                     // biome-ignore lint/suspicious/noArrayIndexKey: one dot per position
                     key={i}
                     type="button"
-                    aria-label={`Show tier ${i + 1}`}
+                    aria-label={t('formula.showTier', { tier: i + 1 })}
                     aria-current={i === current ? 'true' : undefined}
                     onClick={() => setSlide(i)}
                     className={`size-3 rounded-full ring-4 ring-transparent ${i === current ? 'bg-sky-400' : 'bg-slate-700 hover:bg-slate-500'}`}
@@ -136,13 +153,16 @@ export function GoalsTab({ tiers, deadOn, kpOn, mobile, onTiers, onDeadOn, onKpO
                 className={secondaryButton}
                 onClick={() => setSlide(Math.min(tiers.length - 1, current + 1))}
                 disabled={current >= tiers.length - 1}
-                aria-label="Next tier"
+                aria-label={t('formula.nextTier')}
               >
-                Next ›
+                {t('formula.next')}{' '}
+                <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+                  ›
+                </span>
               </button>
             </div>
             <p className="text-center text-xs text-slate-400" data-testid="carousel-position">
-              Tier {current + 1} of {tiers.length}
+              {t('formula.tierOf', { tier: current + 1, count: tiers.length })}
             </p>
             <div aria-live="polite">{cards[current]}</div>
           </section>
@@ -156,12 +176,12 @@ export function GoalsTab({ tiers, deadOn, kpOn, mobile, onTiers, onDeadOn, onKpO
         className="rounded-xl border border-slate-800 bg-slate-900/50 p-3 sm:p-5"
       >
         <h2 id="requirements-title" className="text-lg font-semibold text-white">
-          Additional Requirements
+          {t('formula.requirements')}
         </h2>
-        <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:gap-8">
-          <Switch checked={deadOn} onChange={onDeadOn} label="Add Dead Goal" />
-          <Switch checked={kpOn} onChange={onKpOn} label="Add Kill Points Goal" />
-        </div>
+        <fieldset disabled={readOnly} className="mt-3 flex flex-col gap-2 sm:flex-row sm:gap-8">
+          <Switch checked={deadOn} onChange={onDeadOn} label={t('formula.addDeadGoal')} />
+          <Switch checked={kpOn} onChange={onKpOn} label={t('formula.addKpGoal')} />
+        </fieldset>
       </section>
 
       {modal?.kind === 'add' && (
@@ -191,13 +211,14 @@ export function GoalsTab({ tiers, deadOn, kpOn, mobile, onTiers, onDeadOn, onKpO
 }
 
 function TypeSwitch({ value, onChange }: { value: GoalType; onChange: (type: GoalType) => void }) {
+  const { t } = useT();
   const options: [GoalType, string][] = [
-    ['direct', 'Value'],
-    ['percentage', 'Percentage'],
+    ['direct', t('formula.typeValue')],
+    ['percentage', t('formula.typePercentage')],
   ];
   return (
     <fieldset className="inline-flex rounded-lg border border-slate-700 bg-slate-950 p-0.5">
-      <legend className="sr-only">Goal type</legend>
+      <legend className="sr-only">{t('formula.goalType')}</legend>
       {options.map(([type, label]) => (
         <button
           key={type}
@@ -220,6 +241,7 @@ interface TierCardProps {
   tier: GoalTier;
   deadOn: boolean;
   kpOn: boolean;
+  readOnly: boolean;
   onChange: (patch: Partial<GoalTier>) => void;
   onEdit: () => void;
   onDelete: () => void;
@@ -230,7 +252,8 @@ function goalValid(value: number | null, type: GoalType): boolean {
   return value !== null && isGoalInRange(value, type);
 }
 
-function TierCard({ index, tier, deadOn, kpOn, onChange, onEdit, onDelete }: TierCardProps) {
+function TierCard({ index, tier, deadOn, kpOn, readOnly, onChange, onEdit, onDelete }: TierCardProps) {
+  const { t } = useT();
   const unit = tier.type === 'percentage' ? '%' : 'M';
   const titleId = useId();
   return (
@@ -242,34 +265,34 @@ function TierCard({ index, tier, deadOn, kpOn, onChange, onEdit, onDelete }: Tie
       <div className="flex items-start justify-between gap-2">
         <div>
           <h3 id={titleId} className="text-sm font-semibold text-white">
-            Power tier {index + 1}
+            {t('formula.tierTitle', { tier: index + 1 })}
           </h3>
           <p className="text-sm text-sky-200 tabular-nums" data-testid="tier-range">
-            {formatMillions(tier.from)} – {formatMillions(tier.to)}
+            {t('formula.tierRange', { from: millions(tier.from), to: millions(tier.to) })}
           </p>
         </div>
-        <div className="flex gap-1">
+        <fieldset disabled={readOnly} className="flex gap-1">
           <button
             type="button"
             className={`${ghostButton} h-8 px-2`}
             onClick={onEdit}
-            aria-label={`Edit power tier ${index + 1}`}
+            aria-label={t('formula.editTierLabel', { tier: index + 1 })}
           >
-            Edit
+            {t('formula.edit')}
           </button>
           <button
             type="button"
             className={`${ghostButton} h-8 px-2 text-red-300 hover:bg-red-950/50 hover:text-red-200`}
             onClick={onDelete}
-            aria-label={`Delete power tier ${index + 1}`}
+            aria-label={t('formula.deleteTierLabel', { tier: index + 1 })}
           >
-            Delete
+            {t('formula.delete')}
           </button>
-        </div>
+        </fieldset>
       </div>
-      <div className="mt-3 grid gap-2">
+      <fieldset disabled={readOnly} className="mt-3 grid gap-2">
         <NumberField
-          label="DKP Goal"
+          label={t('formula.dkpGoal')}
           value={tier.score_multiplier}
           onChange={(v) => onChange({ score_multiplier: v })}
           step={0.01}
@@ -280,7 +303,7 @@ function TierCard({ index, tier, deadOn, kpOn, onChange, onEdit, onDelete }: Tie
         />
         {deadOn && (
           <NumberField
-            label="Dead Goal"
+            label={t('formula.goal.dead')}
             value={tier.dead_multiplier}
             onChange={(v) => onChange({ dead_multiplier: v })}
             step={0.01}
@@ -292,7 +315,7 @@ function TierCard({ index, tier, deadOn, kpOn, onChange, onEdit, onDelete }: Tie
         )}
         {kpOn && (
           <NumberField
-            label="KP Goal"
+            label={t('formula.goal.kp')}
             value={tier.kp_multiplier}
             onChange={(v) => onChange({ kp_multiplier: v })}
             step={0.01}
@@ -302,7 +325,7 @@ function TierCard({ index, tier, deadOn, kpOn, onChange, onEdit, onDelete }: Tie
             invalid={!goalValid(tier.kp_multiplier, tier.type)}
           />
         )}
-      </div>
+      </fieldset>
     </article>
   );
 }

@@ -2,6 +2,8 @@ import { addTier, editTierRange, type GoalTier, nextTierFrom } from '@kingdom-st
 import { type ReactNode, useId, useState } from 'react';
 import { inputClass, primaryButton, secondaryButton } from '../../components/controls/styles.ts';
 import { Modal } from '../../components/overlay/Modal.tsx';
+import { useT } from '../../i18n/i18n.ts';
+import { millions, tierErrorText } from './messages.ts';
 import { FieldError } from './ui.tsx';
 
 /** The Add and Edit tier modals: one form whose submit button sits in the modal's footer. */
@@ -22,6 +24,7 @@ function TierFormModal({
   onSubmit: () => void;
   children: ReactNode;
 }) {
+  const { t } = useT();
   return (
     <Modal
       open
@@ -31,7 +34,7 @@ function TierFormModal({
       footer={
         <>
           <button type="button" className={secondaryButton} onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="submit" form={formId} className={primaryButton}>
             {submitLabel}
@@ -90,6 +93,8 @@ function TextField({
   );
 }
 
+const goalText = (goal: number | null) => (goal === null ? '-' : millions(goal));
+
 export function AddTierModal({
   tiers,
   onClose,
@@ -99,6 +104,7 @@ export function AddTierModal({
   onClose: () => void;
   onSave: (tiers: GoalTier[]) => void;
 }) {
+  const { t } = useT();
   const [to, setTo] = useState('');
   const [error, setError] = useState<string | null>(null);
   const from = nextTierFrom(tiers);
@@ -106,21 +112,21 @@ export function AddTierModal({
   const save = () => {
     const result = addTier(tiers, to);
     if (result.ok) onSave(result.tiers);
-    else setError(result.error);
+    else setError(tierErrorText(result));
   };
   return (
     <TierFormModal
       formId="add-tier-form"
-      title="Add New Tier"
-      description="The new tier starts where the last one ends and copies its goals."
-      submitLabel="Add Tier"
+      title={t('formula.addTier')}
+      description={t('formula.addTierDescription')}
+      submitLabel={t('formula.addTierSubmit')}
       onClose={onClose}
       onSubmit={save}
     >
       <div className="grid grid-cols-2 gap-3">
-        <TextField label="From Power" value={String(from)} disabled />
+        <TextField label={t('formula.fromPower')} value={String(from)} disabled />
         <TextField
-          label="To Power"
+          label={t('formula.toPower')}
           value={to}
           autofocus
           onChange={(v) => {
@@ -131,9 +137,13 @@ export function AddTierModal({
       </div>
       {last && (
         <p className="text-xs text-slate-400">
-          Goals copied from power tier {tiers.length}: DKP {last.score_multiplier ?? '-'}, Dead{' '}
-          {last.dead_multiplier ?? '-'}, KP {last.kp_multiplier ?? '-'} (
-          {last.type === 'percentage' ? 'percentage' : 'value'}).
+          {t('formula.goalsCopied', {
+            tier: tiers.length,
+            dkp: goalText(last.score_multiplier),
+            dead: goalText(last.dead_multiplier),
+            kp: goalText(last.kp_multiplier),
+            type: last.type === 'percentage' ? 'percentage' : 'value',
+          })}
         </p>
       )}
       <FieldError message={error} />
@@ -152,6 +162,7 @@ export function EditTierModal({
   onClose: () => void;
   onSave: (tiers: GoalTier[]) => void;
 }) {
+  const { t } = useT();
   const tier = tiers[index]!;
   const [from, setFrom] = useState(String(tier.from));
   const [to, setTo] = useState(String(tier.to));
@@ -159,20 +170,20 @@ export function EditTierModal({
   const save = () => {
     const result = editTierRange(tiers, index, from, to);
     if (result.ok) onSave(result.tiers);
-    else setError(result.error);
+    else setError(tierErrorText(result));
   };
   return (
     <TierFormModal
       formId="edit-tier-form"
-      title="Edit Power Tier"
-      description={`Power tier ${index + 1}. The next tier will start where this one ends.`}
-      submitLabel="Save Changes"
+      title={t('formula.editTier')}
+      description={t('formula.editTierDescription', { tier: index + 1 })}
+      submitLabel={t('formula.saveChanges')}
       onClose={onClose}
       onSubmit={save}
     >
       <div className="grid grid-cols-2 gap-3">
         <TextField
-          label="From Power"
+          label={t('formula.fromPower')}
           value={from}
           onChange={(v) => {
             setError(null);
@@ -180,7 +191,7 @@ export function EditTierModal({
           }}
         />
         <TextField
-          label="To Power"
+          label={t('formula.toPower')}
           value={to}
           autofocus
           onChange={(v) => {

@@ -18,19 +18,25 @@ import {
   selectClass,
 } from '../../components/controls/styles.ts';
 import { Modal } from '../../components/overlay/Modal.tsx';
+import { useT } from '../../i18n/i18n.ts';
+import { issueText, warBannerText, warSelectionText } from './messages.ts';
 import { FieldError } from './ui.tsx';
 
 interface WarsTabProps {
   wars: War[];
   scans: ScanOption[];
   onWars: (wars: War[]) => void;
+  /** Signed in without rights on this kingdom: shown, not edited. */
+  readOnly?: boolean;
 }
 
 type WarModal = { kind: 'add' } | { kind: 'edit'; index: number } | null;
 
-export function WarsTab({ wars, scans, onWars }: WarsTabProps) {
+export function WarsTab({ wars, scans, onWars, readOnly = false }: WarsTabProps) {
+  const { t } = useT();
   const [modal, setModal] = useState<WarModal>(null);
   const state = addWarState(scans, wars);
+  const banner = warBannerText(state);
   const issues = validateWars(wars, scans);
 
   return (
@@ -42,33 +48,31 @@ export function WarsTab({ wars, scans, onWars }: WarsTabProps) {
         <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
           <div>
             <h2 id="wars-title" className="text-lg font-semibold text-white">
-              Wars
+              {t('formula.tab.wars')}
             </h2>
-            <p className="text-sm text-slate-400">
-              DKP is summed over each war, from the scan before it to the scan after it.
-            </p>
+            <p className="text-sm text-slate-400">{t('formula.warsDescription')}</p>
           </div>
           <button
             type="button"
             className={primaryButton}
-            disabled={!state.canAdd}
+            disabled={!state.canAdd || readOnly}
             onClick={() => setModal({ kind: 'add' })}
           >
-            <span aria-hidden="true">+</span> Add War
+            <span aria-hidden="true">+</span> {t('formula.addWar')}
           </button>
         </div>
-        {state.banner && (
+        {banner && (
           <p
             role="status"
             data-testid="wars-banner"
             className="mb-3 rounded-lg border border-sky-500/30 bg-sky-950/30 px-3 py-2 text-sm text-sky-100"
           >
-            {state.banner}
+            {banner}
           </p>
         )}
         {wars.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-700 p-6 text-center text-sm text-slate-400">
-            No wars: DKP covers the whole KvK period.
+            {t('formula.noWars')}
           </p>
         ) : (
           <ol className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
@@ -78,39 +82,41 @@ export function WarsTab({ wars, scans, onWars }: WarsTabProps) {
                 <li
                   key={war.name}
                   data-testid="war-card"
-                  aria-label={war.name}
+                  aria-label={t('formula.warName', { war: index + 1 })}
                   className={`rounded-lg border bg-slate-950/60 p-3 ${
                     warIssues.length > 0 ? 'border-red-500/50' : 'border-slate-700/80'
                   }`}
                 >
                   <div className="flex items-center justify-between gap-2">
-                    <h3 className="text-sm font-semibold text-white">{war.name}</h3>
-                    <div className="flex gap-1">
+                    <h3 className="text-sm font-semibold text-white">
+                      {t('formula.warName', { war: index + 1 })}
+                    </h3>
+                    <fieldset disabled={readOnly} className="flex gap-1">
                       <button
                         type="button"
                         className={`${ghostButton} h-8 px-2`}
                         onClick={() => setModal({ kind: 'edit', index })}
-                        aria-label={`Edit War ${index + 1}`}
+                        aria-label={t('formula.editWarLabel', { war: index + 1 })}
                       >
-                        Edit War
+                        {t('formula.editWar')}
                       </button>
                       <button
                         type="button"
                         className={`${ghostButton} h-8 px-2 text-red-300 hover:bg-red-950/50 hover:text-red-200`}
                         onClick={() => onWars(deleteWar(wars, index))}
-                        aria-label={`Delete War ${index + 1}`}
+                        aria-label={t('formula.deleteWarLabel', { war: index + 1 })}
                       >
-                        Delete
+                        {t('formula.delete')}
                       </button>
-                    </div>
+                    </fieldset>
                   </div>
                   <dl className="mt-2 grid gap-2 text-sm">
-                    <ScanLine label="Start" scan={war.beforeScan} />
-                    <ScanLine label="End" scan={war.afterScan} />
+                    <ScanLine label={t('formula.warStart')} scan={war.beforeScan} />
+                    <ScanLine label={t('formula.warEnd')} scan={war.afterScan} />
                   </dl>
                   {warIssues.map((issue) => (
                     <p key={issue.message} className="mt-2 text-xs text-red-300">
-                      {issue.message}
+                      {issueText(issue)}
                     </p>
                   ))}
                 </li>
@@ -136,6 +142,7 @@ export function WarsTab({ wars, scans, onWars }: WarsTabProps) {
 }
 
 function ScanLine({ label, scan }: { label: string; scan: ScanOption | null }) {
+  const { t } = useT();
   return (
     <div className="rounded-md bg-slate-900 px-2.5 py-1.5">
       <dt className="text-xs font-medium text-slate-400">{label}</dt>
@@ -146,7 +153,7 @@ function ScanLine({ label, scan }: { label: string; scan: ScanOption | null }) {
             <span className="block truncate text-xs text-slate-400">{scan.display}</span>
           </>
         ) : (
-          <span className="text-amber-300">Not set</span>
+          <span className="text-amber-300">{t('formula.notSet')}</span>
         )}
       </dd>
     </div>
@@ -166,6 +173,7 @@ function ScanSelect({
   onChange: (value: string) => void;
   autofocus?: boolean;
 }) {
+  const { t } = useT();
   const id = useId();
   return (
     <div className="flex min-w-0 flex-col gap-1">
@@ -179,7 +187,7 @@ function ScanSelect({
         data-autofocus={autofocus || undefined}
         onChange={(event) => onChange(event.target.value)}
       >
-        <option value="">Select a scan</option>
+        <option value="">{t('formula.selectScan')}</option>
         {options.map((scan) => (
           <option key={scan.timestamp} value={String(scan.timestamp)}>
             {scan.scan_name} — {scan.display}
@@ -207,6 +215,7 @@ function WarModalView({
   const index = mode.kind === 'edit' ? mode.index : wars.length;
   const [before, setBefore] = useState(editing?.beforeScan ? String(editing.beforeScan.timestamp) : '');
   const [after, setAfter] = useState(editing?.afterScan ? String(editing.afterScan.timestamp) : '');
+  const { t } = useT();
   const [error, setError] = useState<string | null>(null);
 
   let beforeOptions: ScanOption[];
@@ -229,7 +238,7 @@ function WarModalView({
     const a = after === '' ? null : Number(after);
     const message = validateWarSelection(scans, b, a);
     if (message) {
-      setError(message);
+      setError(warSelectionText(message));
       return;
     }
     const war: War = {
@@ -241,7 +250,7 @@ function WarModalView({
       mode.kind === 'add' ? renumberWars([...wars, war]) : wars.map((w, i) => (i === mode.index ? war : w));
     const issue = validateWars(next, scans).find((i) => i.warIndex === index);
     if (issue) {
-      setError(issue.message);
+      setError(issueText(issue));
       return;
     }
     onSave(next);
@@ -251,15 +260,15 @@ function WarModalView({
     <Modal
       open
       onClose={onClose}
-      title={mode.kind === 'add' ? 'Add War' : 'Edit War'}
-      description={`${warName(index)}: the scan taken before the fight and the one taken after it.`}
+      title={t(mode.kind === 'add' ? 'formula.addWar' : 'formula.editWar')}
+      description={t('formula.warModalDescription', { war: index + 1 })}
       footer={
         <>
           <button type="button" className={secondaryButton} onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button type="submit" form="war-form" className={primaryButton}>
-            {mode.kind === 'add' ? 'Add War' : 'Save War'}
+            {t(mode.kind === 'add' ? 'formula.addWar' : 'formula.saveWar')}
           </button>
         </>
       }
@@ -274,7 +283,7 @@ function WarModalView({
         }}
       >
         <ScanSelect
-          label="Before War Scan"
+          label={t('formula.beforeScan')}
           value={before}
           options={beforeOptions}
           autofocus
@@ -284,7 +293,7 @@ function WarModalView({
           }}
         />
         <ScanSelect
-          label="After War Scan"
+          label={t('formula.afterScan')}
           value={after}
           options={afterOptions}
           onChange={(v) => {

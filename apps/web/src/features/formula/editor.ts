@@ -2,6 +2,7 @@ import {
   DEFAULT_STATS_FORMULA,
   deadTroopsSplitOn,
   defaultWars,
+  type FormulaIssue,
   type GoalTier,
   readGoalTiers,
   readStatsFormula,
@@ -78,7 +79,7 @@ function savedWar(war: War): SavedWar {
  * SPEC §5 "Formula save" through core's validateFormulaPayload, the very check the server makes, so the list is the
  * server's list. Incomplete wars go in as empty maps, so 'Some wars are missing start or end dates…' is reported.
  */
-export function validateDraft(draft: FormulaDraft, response: FormulaResponse): string[] {
+export function validateDraft(draft: FormulaDraft, response: FormulaResponse): FormulaIssue[] {
   const issues = validateFormulaPayload(
     {
       data: {
@@ -96,7 +97,9 @@ export function validateDraft(draft: FormulaDraft, response: FormulaResponse): s
       deadTroopsSplitWasOn: deadTroopsSplitOn(readStatsFormula(response.formula.stats_formula) ?? {}),
     },
   );
-  return [...new Set(issues.map((issue) => issue.message))];
+  // One line per message: the same problem found twice (a tier's range and its goal) is listed once.
+  const seen = new Set<string>();
+  return issues.filter((issue) => !seen.has(issue.message) && seen.add(issue.message));
 }
 
 export function savePayload(kd: string, code: string, draft: FormulaDraft): FormulaSavePayload {

@@ -1,5 +1,4 @@
-import { saveButtonLabel } from '@kingdom-stats/core';
-import { FORMULA_MESSAGES, formulaSavedMessage } from '@kingdom-stats/core/api';
+import { allWarsComplete, type War } from '@kingdom-stats/core';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/client.ts';
@@ -18,6 +17,7 @@ import { ErrorPanel } from '../../components/feedback/Panel.tsx';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { Modal } from '../../components/overlay/Modal.tsx';
+import { type MessageId, translate, useT } from '../../i18n/i18n.ts';
 import { ConfirmDialog } from '../admin-shared/ConfirmDialog.tsx';
 import { Notice } from '../admin-shared/Notice.tsx';
 import { kingdomLabel } from '../kingdom.ts';
@@ -25,6 +25,7 @@ import { forgetKeptDraft, keepDraft, readKeptDraft } from './draft-store.ts';
 import { draftFromResponse, type FormulaDraft, savePayload, validateDraft } from './editor.ts';
 import { FormulaTab } from './FormulaTab.tsx';
 import { GoalsTab } from './GoalsTab.tsx';
+import { type CodedMessage, issueText } from './messages.ts';
 import { LeaveDialog, SignInDialog, type SignInReason } from './SessionDialogs.tsx';
 import { FORMULA_TAB_LABELS, formulaTab, type FormulaTab as TabName } from './tabs.ts';
 import { useIsMobile, useNearBottom } from './ui.tsx';
@@ -36,12 +37,27 @@ const TABS: readonly TabName[] = ['formula', 'goals', 'wars'];
 const FLOATING_HIDE_PX = 150;
 
 interface Result {
-  tone: 'success' | 'error';
+  /** 'invalid': the draft's own problems, listed in the modal (not "Something went wrong": nothing went wrong). */
+  tone: 'success' | 'error' | 'invalid';
   message: string;
+  issues?: string[];
 }
+
+const RESULT_TITLES: Record<Result['tone'], MessageId> = {
+  success: 'formula.result.success',
+  error: 'error.title',
+  invalid: 'formula.result.invalid',
+};
 
 function errorText(error: unknown, fallback: string): string {
   return error instanceof Error && error.message.trim() !== '' ? error.message : fallback;
+}
+
+/** SPEC's save button label ('Save Formula + 2 War(s)', on phones 'Save + 2') in the reader's language. */
+function saveLabel(wars: readonly War[], short = false): string {
+  if (!allWarsComplete(wars)) return translate(short ? 'formula.saveShort' : 'formula.save');
+  const values = { n: String(wars.length) };
+  return translate(short ? 'formula.saveShortWithWars' : 'formula.saveWithWars', values);
 }
 
 export function Component() {
@@ -49,6 +65,7 @@ export function Component() {
   const kd = params.kd ?? '';
   const code = params.code ?? '';
   const tab = formulaTab(params.tab);
+  const { t } = useT();
   const query = useFormula(kd, code);
   const [result, setResult] = useState<Result | null>(null);
   const loadErrorShown = useRef<unknown>(null);
@@ -59,28 +76,31 @@ export function Component() {
       loadErrorShown.current = query.error;
       setResult({
         tone: 'error',
-        message: `Failed to load formula: ${errorText(query.error, 'Failed to fetch formula data')}`,
+        message: t('formula.loadFailed', { error: errorText(query.error, t('formula.fetchFailed')) }),
       });
     }
-  }, [query.error]);
+  }, [query.error, t]);
 
   return (
-    <div className="space-y-4 pb-24 md:pb-0">
+    <div className="space-y-4">
       <PageHeader
-        title={`DKP Formula — ${kingdomLabel(kd)}`}
-        description="The formula, power-tier goals and wars that score this kingdom's DKP on its dashboards."
+        title={t('formula.title', { kingdom: kingdomLabel(kd) })}
+        description={t('formula.description')}
       >
         <Link to={`/${kd}/kd-dashboard/${code}`} className={`${secondaryButton} self-start sm:self-auto`}>
-          <span aria-hidden="true">←</span> Go To KvK Dashboard
+          <span aria-hidden="true" className="rtl:-scale-x-100">
+            ←
+          </span>{' '}
+          {t('formula.backToDashboard')}
         </Link>
       </PageHeader>
       {query.isPending ? (
-        <Spinner label="Loading formula..." />
+        <Spinner label={t('formula.loading')} />
       ) : isInvalidLinkError(query.error) ? (
         <InvalidLinkPanel />
       ) : query.error || !query.data ? (
         <ErrorPanel
-          message={`Failed to load formula: ${errorText(query.error, 'Failed to fetch formula data')}`}
+          message={t('formula.loadFailed', { error: errorText(query.error, t('formula.fetchFailed')) })}
           onRetry={() => void query.refetch()}
           retrying={query.isFetching}
         />
@@ -97,10 +117,10 @@ export function Component() {
       <Modal
         open={result !== null}
         onClose={() => setResult(null)}
-        title={result?.tone === 'success' ? 'Success' : 'Something went wrong'}
+        title={t(RESULT_TITLES[result?.tone ?? 'error'])}
         footer={
           <button type="button" className={primaryButton} onClick={() => setResult(null)} data-autofocus>
-            OK
+            {t('formula.ok')}
           </button>
         }
       >
@@ -112,6 +132,13 @@ export function Component() {
           <span aria-hidden="true">{result?.tone === 'success' ? '✓' : '!'}</span>
           <span data-testid="result-message">{result?.message}</span>
         </p>
+        {result?.issues && result.issues.length > 0 && (
+          <ul className="mt-2 list-disc space-y-0.5 ps-5 text-sm text-red-100">
+            {result.issues.map((issue) => (
+              <li key={issue}>{issue}</li>
+            ))}
+          </ul>
+        )}
       </Modal>
     </div>
   );
@@ -128,6 +155,7 @@ interface EditorProps {
 function Editor({ kd, code, tab, response, onResult }: EditorProps) {
   const navigate = useNavigate();
   const location = useLocation();
+  const { t } = useT();
   const session = useSession();
   const mobile = useIsMobile();
   const saved = useMemo(() => draftFromResponse(response), [response]);
@@ -137,13 +165,16 @@ function Editor({ kd, code, tab, response, onResult }: EditorProps) {
   const dirty = useMemo(() => JSON.stringify(draft) !== JSON.stringify(saved), [draft, saved]);
   const [signIn, setSignIn] = useState<SignInReason | null>(null);
   const { blocker, allowLeave } = useLeaveGuard(dirty);
-  const [errors, setErrors] = useState<string[]>([]);
+  const [errors, setErrors] = useState<CodedMessage[]>([]);
   const [confirmReset, setConfirmReset] = useState(false);
   const save = useSaveFormula(kd, code);
   // The client's guess of who may upload Hall of Heroes data (the server decides): this kingdom's admins and
   // superadmins.
   const canAdminister =
     session.isAuthenticated && (session.isSuperadmin || (session.user?.kingdoms ?? []).includes(Number(kd)));
+  // Issue 41: an admin of other kingdoms reads this formula but cannot save it, so the editor says so up front
+  // rather than offering a Save that the server refuses. Signed out, Save stays: it leads to the sign-in round trip.
+  const readOnly = session.isAuthenticated && !canAdminister;
   const reset = useResetFormula(kd, code);
   const nearBottom = useNearBottom(FLOATING_HIDE_PX);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -183,7 +214,7 @@ function Editor({ kd, code, tab, response, onResult }: EditorProps) {
     const problems = validateDraft(draft, response);
     if (problems.length > 0) {
       setErrors(problems);
-      onResult({ tone: 'error', message: FORMULA_MESSAGES.validationError });
+      onResult({ tone: 'invalid', message: t('formula.validationError'), issues: problems.map(issueText) });
       return;
     }
     setErrors([]);
@@ -193,7 +224,13 @@ function Editor({ kd, code, tab, response, onResult }: EditorProps) {
     }
     save.mutate(savePayload(kd, code, draft), {
       onSuccess: (answer) =>
-        onResult({ tone: 'success', message: answer.message || formulaSavedMessage(answer.wars) }),
+        onResult({
+          tone: 'success',
+          message:
+            answer.wars > 0
+              ? t('formula.savedWithWars', { count: answer.wars, n: String(answer.wars) })
+              : t('formula.saved'),
+        }),
       onError: (error) => {
         // The session ran out while editing (the client has already forgotten it): offer the round trip.
         if (isApiError(error, 401)) {
@@ -203,11 +240,11 @@ function Editor({ kd, code, tab, response, onResult }: EditorProps) {
         const issues = saveIssues(error);
         if (issues.length > 0) {
           setErrors(issues);
-          onResult({ tone: 'error', message: FORMULA_MESSAGES.validationError });
+          onResult({ tone: 'invalid', message: t('formula.validationError'), issues: issues.map(issueText) });
         } else {
           onResult({
             tone: 'error',
-            message: `Failed to save formula: ${errorText(error, 'Unknown error occurred')}`,
+            message: t('formula.saveFailed', { error: errorText(error, t('formula.unknownError')) }),
           });
         }
       },
@@ -216,28 +253,28 @@ function Editor({ kd, code, tab, response, onResult }: EditorProps) {
 
   const onReset = () => {
     reset.mutate(undefined, {
-      onSuccess: (answer) => {
+      onSuccess: () => {
         setConfirmReset(false);
-        onResult({ tone: 'success', message: answer.message || FORMULA_MESSAGES.reset });
+        onResult({ tone: 'success', message: t('formula.resetDone') });
       },
       onError: (error) => {
         setConfirmReset(false);
         onResult({
           tone: 'error',
-          message: `Failed to reset formula: ${errorText(error, 'Failed to reset formula')}`,
+          message: t('formula.resetFailed', { error: errorText(error, t('formula.unknownError')) }),
         });
       },
     });
   };
 
   const busy = save.isPending || reset.isPending;
-  const label = save.isPending ? 'Saving...' : saveButtonLabel(draft.wars, mobile);
+  const label = save.isPending ? t('formula.saving') : saveLabel(draft.wars, mobile);
 
   return (
     <div className="space-y-4">
       <div
         role="tablist"
-        aria-label="Formula editor sections"
+        aria-label={t('formula.sections')}
         className="grid grid-cols-3 gap-1 rounded-xl border border-slate-800 bg-slate-900/70 p-1"
       >
         {TABS.map((name, index) => {
@@ -268,23 +305,28 @@ function Editor({ kd, code, tab, response, onResult }: EditorProps) {
               >
                 {index + 1}
               </span>
-              {FORMULA_TAB_LABELS[name]}
+              {t(FORMULA_TAB_LABELS[name])}
             </button>
           );
         })}
       </div>
 
-      {kept && dirty && <Notice tone="info">Your unsaved changes are back. Save to keep them.</Notice>}
+      {kept && dirty && <Notice tone="info">{t('formula.draftBack')}</Notice>}
+      {readOnly && (
+        <Notice tone="info">
+          <span data-testid="formula-read-only">{t('formula.readOnly')}</span>
+        </Notice>
+      )}
 
       {errors.length > 0 && (
         <div
           role="alert"
           className="rounded-lg border border-red-500/40 bg-red-950/40 px-4 py-3 text-sm text-red-100"
         >
-          <p className="font-semibold">Please fix the following errors:</p>
-          <ul className="mt-1.5 list-disc space-y-0.5 pl-5" data-testid="error-list">
-            {errors.map((message) => (
-              <li key={message}>{message}</li>
+          <p className="font-semibold">{t('formula.fixErrors')}</p>
+          <ul className="mt-1.5 list-disc space-y-0.5 ps-5" data-testid="error-list">
+            {errors.map((issue) => (
+              <li key={issue.message}>{issueText(issue)}</li>
             ))}
           </ul>
         </div>
@@ -298,6 +340,7 @@ function Editor({ kd, code, tab, response, onResult }: EditorProps) {
             hoh={response.hohValidation}
             activeKvk={response.activeKvk}
             hohUploadPath={canAdminister ? `/admin/settings/${kd}/${code}#hoh` : null}
+            readOnly={readOnly}
           />
         )}
         {tab === 'goals' && (
@@ -309,67 +352,80 @@ function Editor({ kd, code, tab, response, onResult }: EditorProps) {
             onTiers={(tiers) => edit({ tiers })}
             onDeadOn={(dead_on) => edit({ dead_on })}
             onKpOn={(kp_on) => edit({ kp_on })}
+            readOnly={readOnly}
           />
         )}
         {tab === 'wars' && (
-          <WarsTab wars={draft.wars} scans={response.dates} onWars={(wars) => edit({ wars })} />
+          <WarsTab
+            wars={draft.wars}
+            scans={response.dates}
+            onWars={(wars) => edit({ wars })}
+            readOnly={readOnly}
+          />
         )}
       </div>
 
-      <div className="flex flex-col-reverse gap-2 border-t border-slate-800 pt-4 sm:flex-row sm:items-center sm:justify-between">
-        {!session.isAuthenticated && (
-          <p className="text-sm text-slate-400 sm:order-last sm:ml-auto">
-            Saving needs an admin of this kingdom:{' '}
-            <button type="button" className="font-medium text-sky-300 underline" onClick={goSignIn}>
-              Sign in
-            </button>
-          </p>
-        )}
-        <button
-          type="button"
-          className={`${secondaryButton} text-red-200 hover:border-red-400/60`}
-          onClick={() => setConfirmReset(true)}
-          disabled={busy}
-        >
-          {reset.isPending ? 'Resetting...' : 'Reset to Default'}
-        </button>
-        <button
-          type="button"
-          className={`${primaryButton} h-10 px-6`}
-          onClick={onSave}
-          disabled={busy}
-          data-testid="save-formula"
-        >
-          {label}
-        </button>
-      </div>
+      {!readOnly && (
+        <div className="flex flex-col-reverse gap-2 border-t border-slate-800 pt-4 sm:flex-row sm:items-center sm:justify-between">
+          {!session.isAuthenticated && (
+            <p className="text-sm text-slate-400 sm:order-last sm:ms-auto">
+              {t('formula.signInToSave')}{' '}
+              <button type="button" className="font-medium text-sky-300 underline" onClick={goSignIn}>
+                {t('formula.signIn')}
+              </button>
+            </p>
+          )}
+          <button
+            type="button"
+            className={`${secondaryButton} text-red-200 hover:border-red-400/60`}
+            onClick={() => setConfirmReset(true)}
+            disabled={busy}
+          >
+            {reset.isPending ? t('formula.resetting') : t('formula.reset')}
+          </button>
+          <button
+            type="button"
+            className={`${primaryButton} h-10 px-6`}
+            onClick={onSave}
+            disabled={busy}
+            data-testid="save-formula"
+          >
+            {label}
+          </button>
+        </div>
+      )}
 
-      {mobile && !nearBottom && (
-        <button
-          type="button"
-          onClick={onSave}
-          disabled={busy}
-          data-testid="floating-save"
-          aria-label={`${saveButtonLabel(draft.wars)} (floating)`}
-          className={`${primaryButton} fixed right-4 bottom-4 z-40 h-12 rounded-full px-6 shadow-lg shadow-black/50`}
-        >
-          {label}
-        </button>
+      {/*
+        Issue 41: on a phone the floating Save is a bar of its own along the bottom edge, shown to those who can save
+        once there is something to save (on first view it covered the T5 Kills input), and the page ends with as much
+        room again, so that the last field scrolls clear of it.
+      */}
+      {mobile && canAdminister && <div aria-hidden="true" className="h-20" />}
+      {mobile && canAdminister && dirty && !nearBottom && (
+        <div className="fixed inset-x-0 bottom-0 z-40 flex justify-end border-t border-slate-800 bg-slate-950/95 px-4 py-3 shadow-[0_-8px_24px_rgba(0,0,0,0.5)]">
+          <button
+            type="button"
+            onClick={onSave}
+            disabled={busy}
+            data-testid="floating-save"
+            aria-label={t('formula.floatingSave', { label: saveLabel(draft.wars) })}
+            className={`${primaryButton} h-11 w-full px-6`}
+          >
+            {label}
+          </button>
+        </div>
       )}
 
       <ConfirmDialog
         open={confirmReset}
-        title="Reset to Default"
-        confirmLabel="Reset to Default"
-        busyLabel="Resetting..."
+        title={t('formula.reset')}
+        confirmLabel={t('formula.reset')}
+        busyLabel={t('formula.resetting')}
         busy={reset.isPending}
         onConfirm={onReset}
         onClose={() => setConfirmReset(false)}
       >
-        <p>
-          The kingdom's saved formula, goals and wars are replaced by the default formula. Unsaved changes on
-          this page are lost.
-        </p>
+        <p>{t('formula.resetConfirm')}</p>
       </ConfirmDialog>
       <SignInDialog reason={signIn} onSignIn={goSignIn} onClose={() => setSignIn(null)} />
       <LeaveDialog blocker={blocker} />

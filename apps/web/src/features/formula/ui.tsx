@@ -83,10 +83,6 @@ export function FieldError({ message }: { message: string | null }) {
   );
 }
 
-export function formatMillions(n: number): string {
-  return `${n.toLocaleString('en-US', { maximumFractionDigits: 2 })}M`;
-}
-
 /** True when the page is scrolled to within `distance` px of its bottom (or is too short to scroll). */
 export function useNearBottom(distance: number): boolean {
   const [near, setNear] = useState(false);

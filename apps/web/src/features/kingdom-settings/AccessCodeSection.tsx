@@ -5,6 +5,7 @@ import type { useKingdomAdminActions } from '../../api/admin-kingdoms.ts';
 import { segment } from '../../api/client.ts';
 import { inputClass, secondaryButton } from '../../components/controls/styles.ts';
 import { Section } from '../../components/layout/Section.tsx';
+import { useT } from '../../i18n/i18n.ts';
 import { ConfirmDialog } from '../admin-shared/ConfirmDialog.tsx';
 import { Field } from '../admin-shared/Field.tsx';
 import { Notice } from '../admin-shared/Notice.tsx';
@@ -12,11 +13,9 @@ import { errorText } from './shared.ts';
 
 type Actions = ReturnType<typeof useKingdomAdminActions>;
 
-export const CODE_WARNING =
-  'Changing the access code makes every link with the old code stop working, for every player. Share the new links afterwards.';
-
 export function AccessCodeSection({ data, actions }: { data: AdminKingdomResponse; actions: Actions }) {
   const { kingdom } = data;
+  const { t } = useT();
   const navigate = useNavigate();
   const [wanted, setWanted] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -32,7 +31,7 @@ export function AccessCodeSection({ data, actions }: { data: AdminKingdomRespons
         // The page's own address carries the code: move to the new one.
         navigate(`/admin/settings/${segment(kingdom.kd)}/${segment(answer.code)}`, {
           replace: true,
-          state: { notice: `Access code changed to ${answer.code}. Links with the old code no longer work.` },
+          state: { notice: t('settings.codeChanged', { code: answer.code }) },
         });
       },
     });
@@ -51,8 +50,8 @@ export function AccessCodeSection({ data, actions }: { data: AdminKingdomRespons
   return (
     <Section
       id="access-code"
-      title="Access code"
-      description="Viewers open the dashboards with the kingdom number and this code."
+      title={t('settings.accessCode')}
+      description={t('settings.accessCodeDescription')}
     >
       <div className="flex flex-wrap items-center gap-2">
         <code
@@ -62,18 +61,18 @@ export function AccessCodeSection({ data, actions }: { data: AdminKingdomRespons
           {kingdom.code}
         </code>
         <button type="button" className={secondaryButton} onClick={() => void copy()}>
-          {copied ? 'Copied' : 'Copy'}
+          {copied ? t('settings.copied') : t('settings.copy')}
         </button>
       </div>
       <Notice tone="warning" className="mt-4">
-        {CODE_WARNING}
+        {t('settings.codeWarning')}
       </Notice>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
         <Field
-          label="New code (optional)"
+          label={t('settings.newCode')}
           htmlFor={codeId}
           className="flex-1"
-          hint="4–64 letters, digits, - or _. Leave empty for a random one."
+          hint={t('settings.newCodeHint')}
         >
           <input
             id={codeId}
@@ -91,22 +90,31 @@ export function AccessCodeSection({ data, actions }: { data: AdminKingdomRespons
             setConfirming(true);
           }}
         >
-          Change access code
+          {t('settings.changeCode')}
         </button>
       </div>
       <ConfirmDialog
         open={confirming}
-        title="Change the access code?"
-        confirmLabel="Change code"
-        busyLabel="Changing..."
+        title={t('settings.changeCodeTitle')}
+        confirmLabel={t('settings.changeCodeConfirm')}
+        busyLabel={t('settings.changing')}
         busy={rotate.isPending}
-        error={rotate.isError ? errorText(rotate.error, 'Failed to change the access code') : null}
+        error={rotate.isError ? errorText(rotate.error, t('settings.changeCodeFailed')) : null}
         onConfirm={confirm}
         onClose={() => setConfirming(false)}
       >
-        <p>{CODE_WARNING}</p>
+        <p>{t('settings.codeWarning')}</p>
         <p>
-          New code: <strong className="font-mono text-white">{wanted.trim() || 'a random one'}</strong>
+          {wanted.trim() ? (
+            <>
+              {t('settings.newCodeIs')}{' '}
+              <strong className="font-mono text-white" dir="ltr">
+                {wanted.trim()}
+              </strong>
+            </>
+          ) : (
+            t('settings.newCodeRandom')
+          )}
         </p>
       </ConfirmDialog>
     </Section>

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import type { useKingdomAdminActions } from '../../api/admin-kingdoms.ts';
 import { inputClass, primaryButton } from '../../components/controls/styles.ts';
 import { Section } from '../../components/layout/Section.tsx';
+import { useT } from '../../i18n/i18n.ts';
 import { ConfirmDialog } from '../admin-shared/ConfirmDialog.tsx';
 import { Field } from '../admin-shared/Field.tsx';
 import { Notice } from '../admin-shared/Notice.tsx';
@@ -17,37 +18,39 @@ export function CampsSection({ data, actions }: { data: AdminKingdomResponse; ac
   const [message, setMessage] = useState<Message>(null);
   const [toDelete, setToDelete] = useState<Camp | null>(null);
   const ids = { name: useId(), members: useId() };
+  const { t } = useT();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const kds = parseKingdomList(members);
-    if (!name.trim()) return setMessage({ tone: 'error', text: 'Camp name cannot be empty' });
+    const campName = name.trim();
+    if (!campName) return setMessage({ tone: 'error', text: t('settings.camps.nameEmpty') });
     if (!kds || kds.length === 0) {
-      return setMessage({ tone: 'error', text: 'List the camp’s kingdoms as numbers separated by commas' });
+      return setMessage({ tone: 'error', text: t('settings.camps.membersInvalid') });
     }
     actions.saveCamp.mutate(
-      { name: name.trim(), members: kds },
+      { name: campName, members: kds },
       {
-        onSuccess: (answer) => {
-          setMessage({ tone: 'success', text: answer.message });
+        onSuccess: () => {
+          setMessage({ tone: 'success', text: t('settings.camps.saved', { name: campName }) });
           setName('');
           setMembers('');
         },
-        onError: (error) => setMessage({ tone: 'error', text: errorText(error, 'Failed to save the camp') }),
+        onError: (error) =>
+          setMessage({ tone: 'error', text: errorText(error, t('settings.camps.saveFailed')) }),
       },
     );
   };
 
   return (
-    <Section
-      id="camps"
-      title="Camps"
-      description="Which kingdoms fight together in KvK; the dashboard groups them so."
-    >
+    <Section id="camps" title={t('settings.camps.title')} description={t('settings.camps.description')}>
       {data.camps.length === 0 ? (
-        <p className="text-sm text-slate-400">No camps yet: every kingdom is shown on its own.</p>
+        <p className="text-sm text-slate-400">{t('settings.camps.empty')}</p>
       ) : (
-        <ul className="divide-y divide-slate-800 rounded-lg border border-slate-800" aria-label="Camps">
+        <ul
+          className="divide-y divide-slate-800 rounded-lg border border-slate-800"
+          aria-label={t('settings.camps.title')}
+        >
           {data.camps.map((camp) => (
             <li key={camp.id} className="flex flex-wrap items-center gap-3 px-3 py-2.5" data-camp={camp.name}>
               <div className="min-w-0 flex-1">
@@ -63,26 +66,26 @@ export function CampsSection({ data, actions }: { data: AdminKingdomResponse; ac
                   setMessage(null);
                 }}
               >
-                Edit
+                {t('settings.camps.edit')}
               </button>
               <button
                 type="button"
                 className={smallDanger}
-                aria-label={`Delete camp ${camp.name}`}
+                aria-label={t('settings.camps.deleteLabel', { name: camp.name })}
                 onClick={() => {
                   actions.deleteCamp.reset();
                   setToDelete(camp);
                 }}
               >
-                Delete
+                {t('settings.camps.delete')}
               </button>
             </li>
           ))}
         </ul>
       )}
-      <form onSubmit={submit} className="mt-4 space-y-3" aria-label="Save a camp">
+      <form onSubmit={submit} className="mt-4 space-y-3" aria-label={t('settings.camps.form')}>
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field label="Camp name" htmlFor={ids.name}>
+          <Field label={t('settings.camps.name')} htmlFor={ids.name}>
             <input
               id={ids.name}
               value={name}
@@ -91,7 +94,7 @@ export function CampsSection({ data, actions }: { data: AdminKingdomResponse; ac
               className={inputClass}
             />
           </Field>
-          <Field label="Kingdoms in the camp" htmlFor={ids.members}>
+          <Field label={t('settings.camps.members')} htmlFor={ids.members}>
             <input
               id={ids.members}
               value={members}
@@ -102,12 +105,10 @@ export function CampsSection({ data, actions }: { data: AdminKingdomResponse; ac
           </Field>
         </div>
         <button type="submit" className={primaryButton} disabled={actions.saveCamp.isPending}>
-          {actions.saveCamp.isPending ? 'Saving...' : 'Save camp'}
+          {actions.saveCamp.isPending ? t('settings.saving') : t('settings.camps.save')}
         </button>
       </form>
-      <p className="mt-2 text-xs text-slate-400">
-        Saving a camp with an existing name replaces its kingdoms; a kingdom moves from any other camp.
-      </p>
+      <p className="mt-2 text-xs text-slate-400">{t('settings.camps.hint')}</p>
       {message && (
         <Notice tone={message.tone} className="mt-3">
           {message.text}
@@ -115,28 +116,27 @@ export function CampsSection({ data, actions }: { data: AdminKingdomResponse; ac
       )}
       <ConfirmDialog
         open={toDelete !== null}
-        title="Delete camp"
-        confirmLabel="Delete camp"
-        busyLabel="Deleting..."
+        title={t('settings.camps.deleteTitle')}
+        confirmLabel={t('settings.camps.deleteTitle')}
+        busyLabel={t('settings.camps.deleting')}
         busy={actions.deleteCamp.isPending}
         error={
-          actions.deleteCamp.isError ? errorText(actions.deleteCamp.error, 'Failed to delete the camp') : null
+          actions.deleteCamp.isError
+            ? errorText(actions.deleteCamp.error, t('settings.camps.deleteFailed'))
+            : null
         }
         onConfirm={() =>
           toDelete &&
           actions.deleteCamp.mutate(toDelete.id, {
-            onSuccess: (answer) => {
+            onSuccess: () => {
               setToDelete(null);
-              setMessage({ tone: 'success', text: answer.message });
+              setMessage({ tone: 'success', text: t('settings.camps.deleted', { name: toDelete.name }) });
             },
           })
         }
         onClose={() => setToDelete(null)}
       >
-        <p>
-          Delete <strong className="text-white">{toDelete?.name}</strong>? Its kingdoms are then shown without
-          a camp.
-        </p>
+        <p>{t('settings.camps.deleteConfirm', { name: toDelete?.name ?? '' })}</p>
       </ConfirmDialog>
     </Section>
   );

@@ -4,6 +4,7 @@ import type { useKingdomAdminActions } from '../../api/admin-kingdoms.ts';
 import { Switch } from '../../components/controls/Switch.tsx';
 import { inputClass, primaryButton, selectClass } from '../../components/controls/styles.ts';
 import { Section } from '../../components/layout/Section.tsx';
+import { useT } from '../../i18n/i18n.ts';
 import { Field } from '../admin-shared/Field.tsx';
 import { Notice } from '../admin-shared/Notice.tsx';
 import { formatUtc } from '../admin-shared/time.ts';
@@ -14,6 +15,7 @@ type Actions = ReturnType<typeof useKingdomAdminActions>;
 /** The dashboard's defaults (GET /settings/{kd}/{code}) and the autarch switch (showAutarchSwitcher). */
 export function DefaultsSection({ data, actions }: { data: AdminKingdomResponse; actions: Actions }) {
   const { settings } = data;
+  const { t } = useT();
   const [top, setTop] = useState(settings.defaultTopFilter === null ? '' : String(settings.defaultTopFilter));
   const [start, setStart] = useState(settings.defaultDates.start ?? '');
   const [end, setEnd] = useState(settings.defaultDates.end ?? '');
@@ -32,14 +34,11 @@ export function DefaultsSection({ data, actions }: { data: AdminKingdomResponse;
     event.preventDefault();
     const topValue = top.trim() === '' ? null : Number(top);
     if (topValue !== null && (!Number.isInteger(topValue) || topValue < 1)) {
-      setMessage({
-        tone: 'error',
-        text: 'Default top filter must be a whole number of players, or empty for everyone',
-      });
+      setMessage({ tone: 'error', text: t('settings.defaults.topInvalid') });
       return;
     }
     if (start && end && Number(start) > Number(end)) {
-      setMessage({ tone: 'error', text: 'Start date cannot be later than end date' });
+      setMessage({ tone: 'error', text: t('settings.defaults.datesReversed') });
       return;
     }
     actions.saveSettings.mutate(
@@ -49,9 +48,9 @@ export function DefaultsSection({ data, actions }: { data: AdminKingdomResponse;
         showAutarchSwitcher: autarch,
       },
       {
-        onSuccess: () => setMessage({ tone: 'success', text: 'Settings saved' }),
+        onSuccess: () => setMessage({ tone: 'success', text: t('settings.defaults.saved') }),
         onError: (error) =>
-          setMessage({ tone: 'error', text: errorText(error, 'Failed to save the settings') }),
+          setMessage({ tone: 'error', text: errorText(error, t('settings.defaults.failed')) }),
       },
     );
   };
@@ -59,33 +58,29 @@ export function DefaultsSection({ data, actions }: { data: AdminKingdomResponse;
   return (
     <Section
       id="defaults"
-      title="Dashboard defaults"
-      description="What viewers see when they open the dashboard."
+      title={t('settings.defaults.title')}
+      description={t('settings.defaults.description')}
     >
       <form onSubmit={submit} className="space-y-4">
-        <Field
-          label="Default top filter"
-          htmlFor={ids.top}
-          hint="Show the top N governors by power at first; empty shows everyone."
-        >
+        <Field label={t('settings.defaults.top')} htmlFor={ids.top} hint={t('settings.defaults.topHint')}>
           <input
             id={ids.top}
             inputMode="numeric"
             value={top}
             onChange={(e) => setTop(e.target.value)}
-            placeholder="Everyone"
+            placeholder={t('settings.defaults.everyone')}
             className={`${inputClass} max-w-40`}
           />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Default start scan" htmlFor={ids.start}>
+          <Field label={t('settings.defaults.start')} htmlFor={ids.start}>
             <select
               id={ids.start}
               value={start}
               onChange={(e) => setStart(e.target.value)}
               className={selectClass}
             >
-              <option value="">Automatic (first scan)</option>
+              <option value="">{t('settings.defaults.startAuto')}</option>
               {scanTimes.map((t) => (
                 <option key={t.value} value={t.value}>
                   {t.label}
@@ -93,9 +88,9 @@ export function DefaultsSection({ data, actions }: { data: AdminKingdomResponse;
               ))}
             </select>
           </Field>
-          <Field label="Default end scan" htmlFor={ids.end}>
+          <Field label={t('settings.defaults.end')} htmlFor={ids.end}>
             <select id={ids.end} value={end} onChange={(e) => setEnd(e.target.value)} className={selectClass}>
-              <option value="">Automatic (latest scan)</option>
+              <option value="">{t('settings.defaults.endAuto')}</option>
               {scanTimes.map((t) => (
                 <option key={t.value} value={t.value}>
                   {t.label}
@@ -105,14 +100,12 @@ export function DefaultsSection({ data, actions }: { data: AdminKingdomResponse;
           </Field>
         </div>
         <div>
-          <Switch checked={autarch} onChange={setAutarch} label="Show the autarch data switch to viewers" />
-          <p className="mt-1 text-xs text-slate-400">
-            Viewers can switch between normal and autarch data on the dashboard (needs autarch scans).
-          </p>
+          <Switch checked={autarch} onChange={setAutarch} label={t('settings.defaults.autarch')} />
+          <p className="mt-1 text-xs text-slate-400">{t('settings.defaults.autarchHint')}</p>
         </div>
         {message && <Notice tone={message.tone}>{message.text}</Notice>}
         <button type="submit" className={primaryButton} disabled={actions.saveSettings.isPending}>
-          {actions.saveSettings.isPending ? 'Saving...' : 'Save defaults'}
+          {actions.saveSettings.isPending ? t('settings.saving') : t('settings.defaults.save')}
         </button>
       </form>
     </Section>

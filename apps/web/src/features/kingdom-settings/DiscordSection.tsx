@@ -2,6 +2,8 @@ import type { DiscordLink } from '@kingdom-stats/core/api';
 import { useDecideDiscordLink, useDiscordSetupCode, useDiscordStatus } from '../../api/discord.ts';
 import { primaryButton, secondaryButton } from '../../components/controls/styles.ts';
 import { Section } from '../../components/layout/Section.tsx';
+import { fullNumber } from '../../format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { Notice } from '../admin-shared/Notice.tsx';
 import { formatUtc } from '../admin-shared/time.ts';
 import { errorText } from './shared.ts';
@@ -11,63 +13,63 @@ import { errorText } from './shared.ts';
  * bound to the kingdom, and the governor claims waiting for a decision. Every sentence of it is in this file.
  */
 export function DiscordSection({ kd }: { kd: number }) {
+  const { t } = useT();
   const status = useDiscordStatus(String(kd));
   const makeCode = useDiscordSetupCode(String(kd));
   const decide = useDecideDiscordLink(String(kd));
 
   return (
-    <Section
-      id="discord"
-      title="Discord"
-      description="Answer /stats, /top and /kvk in your kingdom's Discord server, and approve players' governor links."
-    >
+    <Section id="discord" title="Discord" description={t('settings.discord.description')}>
       <div className="space-y-3">
-        <p className="text-sm text-slate-300">
-          Make a one-time code, then in your server a member who may manage it runs{' '}
-          <span className="font-mono text-slate-100">/setup code:&lt;code&gt;</span>. The code works once, for
-          one hour.
-        </p>
+        <p className="text-sm text-slate-300">{t('settings.discord.how')}</p>
         <button
           type="button"
           className={primaryButton}
           onClick={() => makeCode.mutate()}
           disabled={makeCode.isPending}
         >
-          {makeCode.isPending ? 'Making...' : 'Make a setup code'}
+          {makeCode.isPending ? t('settings.discord.making') : t('settings.discord.make')}
         </button>
         {makeCode.isError && (
-          <Notice tone="error">{errorText(makeCode.error, 'Failed to make a setup code')}</Notice>
+          <Notice tone="error">{errorText(makeCode.error, t('settings.discord.makeFailed'))}</Notice>
         )}
         {makeCode.data && (
           <Notice tone="success">
-            Setup code: <span className="select-all font-mono text-base">{makeCode.data.code}</span> (until{' '}
-            {formatUtc(makeCode.data.expiresAt)})
+            {t('settings.discord.code', {
+              code: makeCode.data.code,
+              time: formatUtc(makeCode.data.expiresAt),
+            })}
           </Notice>
         )}
       </div>
 
       <div className="mt-6">
         {status.isPending ? (
-          <p className="text-sm text-slate-400">Loading...</p>
+          <p className="text-sm text-slate-400">{t('common.loading')}</p>
         ) : status.isError ? (
-          <Notice tone="error">{errorText(status.error, 'Failed to load the Discord settings')}</Notice>
+          <Notice tone="error">{errorText(status.error, t('settings.discord.loadFailed'))}</Notice>
         ) : (
           <>
             <p className="text-sm text-slate-300">
               {status.data.guilds.length === 0
-                ? 'No Discord server is bound to this kingdom yet.'
-                : `Bound to ${status.data.guilds.length === 1 ? 'one Discord server' : `${status.data.guilds.length} Discord servers`}: ${status.data.guilds
-                    .map(
-                      (guild) =>
-                        `${guild.guildId} (${guild.announce === 'none' ? 'no announcements' : `announces by ${guild.announce}`})`,
-                    )
-                    .join(', ')}.`}
+                ? t('settings.discord.noServer')
+                : t('settings.discord.bound', {
+                    count: status.data.guilds.length,
+                    n: fullNumber(status.data.guilds.length),
+                    servers: status.data.guilds
+                      .map((guild) =>
+                        guild.announce === 'none'
+                          ? t('settings.discord.serverQuiet', { id: guild.guildId })
+                          : t('settings.discord.serverAnnounces', { id: guild.guildId, how: guild.announce }),
+                      )
+                      .join(', '),
+                  })}
             </p>
-            <h3 className="mt-4 text-sm font-semibold text-slate-100">Claims waiting</h3>
+            <h3 className="mt-4 text-sm font-semibold text-slate-100">{t('settings.discord.claims')}</h3>
             {status.data.pending.length === 0 ? (
-              <p className="mt-1 text-sm text-slate-400">No governor claims wait for a decision.</p>
+              <p className="mt-1 text-sm text-slate-400">{t('settings.discord.noClaims')}</p>
             ) : (
-              <ul className="mt-2 divide-y divide-slate-800" aria-label="Governor claims waiting">
+              <ul className="mt-2 divide-y divide-slate-800" aria-label={t('settings.discord.claimsLabel')}>
                 {status.data.pending.map((link) => (
                   <ClaimRow
                     key={link.id}
@@ -80,7 +82,7 @@ export function DiscordSection({ kd }: { kd: number }) {
             )}
             {decide.isError && (
               <Notice tone="error" className="mt-3">
-                {errorText(decide.error, 'Failed to save the decision')}
+                {errorText(decide.error, t('settings.discord.decideFailed'))}
               </Notice>
             )}
           </>
@@ -96,14 +98,15 @@ function ClaimRow(props: {
   onDecide: (decision: 'approved' | 'refused') => void;
 }) {
   const { link } = props;
+  const { t } = useT();
   return (
     <li className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between">
       <div className="text-sm">
-        <span className="text-slate-100">{link.discordUsername}</span>
-        <span className="text-slate-400"> claims governor </span>
-        <span className="font-mono text-slate-100">{link.governorId}</span>
+        <span className="text-slate-100">
+          {t('settings.discord.claim', { user: link.discordUsername, id: String(link.governorId) })}
+        </span>
         <span className="text-slate-400"> · {formatUtc(link.requestedAt)}</span>
-        {link.contested && <span className="ml-2 text-amber-300">Another user claims it too</span>}
+        {link.contested && <span className="ms-2 text-amber-300">{t('settings.discord.contested')}</span>}
       </div>
       <div className="flex gap-2">
         <button
@@ -111,18 +114,24 @@ function ClaimRow(props: {
           className={primaryButton}
           disabled={props.busy}
           onClick={() => props.onDecide('approved')}
-          aria-label={`Approve ${link.discordUsername}'s claim on ${link.governorId}`}
+          aria-label={t('settings.discord.approveLabel', {
+            user: link.discordUsername,
+            id: String(link.governorId),
+          })}
         >
-          Approve
+          {t('settings.discord.approve')}
         </button>
         <button
           type="button"
           className={secondaryButton}
           disabled={props.busy}
           onClick={() => props.onDecide('refused')}
-          aria-label={`Refuse ${link.discordUsername}'s claim on ${link.governorId}`}
+          aria-label={t('settings.discord.refuseLabel', {
+            user: link.discordUsername,
+            id: String(link.governorId),
+          })}
         >
-          Refuse
+          {t('settings.discord.refuse')}
         </button>
       </div>
     </li>

@@ -1,9 +1,10 @@
-import { countNoun } from '@kingdom-stats/core';
 import type { AdminKingdomResponse, UploadSummary } from '@kingdom-stats/core/api';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import type { useKingdomAdminActions } from '../../api/admin-kingdoms.ts';
 import { inputClass, primaryButton } from '../../components/controls/styles.ts';
 import { Section } from '../../components/layout/Section.tsx';
+import { fullNumber } from '../../format.ts';
+import { type MessageId, useT } from '../../i18n/i18n.ts';
 import { ConfirmDialog } from '../admin-shared/ConfirmDialog.tsx';
 import { Field } from '../admin-shared/Field.tsx';
 import { Notice } from '../admin-shared/Notice.tsx';
@@ -12,25 +13,26 @@ import { errorText, fileInputClass, type Message, smallDanger } from './shared.t
 
 type Actions = ReturnType<typeof useKingdomAdminActions>;
 
+// The files' column names are what the importer reads: they stay as they are in every language.
 const KINDS = {
   prekvk: {
     id: 'prekvk',
-    title: 'Pre-KvK points',
-    what: 'pre-KvK points',
-    description: 'Stage points before KvK opens, for the pre-KvK rankings.',
+    title: 'settings.upload.prekvkTitle',
+    description: 'settings.upload.prekvkDescription',
     columns: 'governor_id, name, stage1_points, stage2_points, stage3_points',
-    note: 'A later file updates the governors and stages it has and keeps the rest.',
+    note: 'settings.upload.prekvkNote',
   },
   hoh: {
     id: 'hoh',
-    title: 'Hall of Heroes deaths',
-    what: 'Hall of Heroes records',
-    description: 'Verified T4 and T5 deaths per governor, for the T4/T5 Dead Troops formula terms.',
-    columns:
-      'governor_id, t4_deaths, t5_deaths, notes (the verified_deaths template; its example rows are skipped)',
-    note: 'A later file updates the governors it has and keeps the rest.',
+    title: 'settings.upload.hohTitle',
+    description: 'settings.upload.hohDescription',
+    columns: 'governor_id, t4_deaths, t5_deaths, notes',
+    note: 'settings.upload.hohNote',
   },
-} as const;
+} as const satisfies Record<
+  string,
+  { id: string; title: MessageId; description: MessageId; note: MessageId; columns: string }
+>;
 
 export function KvkUploadSection({
   kind,
@@ -42,6 +44,7 @@ export function KvkUploadSection({
   actions: Actions;
 }) {
   const look = KINDS[kind];
+  const { t } = useT();
   const summaries: UploadSummary[] = kind === 'prekvk' ? data.prekvk : data.hoh;
   const latestKvk = data.seasons[0]?.kvkNumber;
   const [kvk, setKvk] = useState(latestKvk ? String(latestKvk) : '');
@@ -58,9 +61,8 @@ export function KvkUploadSection({
     event.preventDefault();
     const number = Number(kvk);
     if (!Number.isInteger(number) || number < 1)
-      return setMessage({ tone: 'error', text: 'KvK number must be a positive whole number' });
-    if (!file)
-      return setMessage({ tone: 'error', text: 'Choose a CSV or spreadsheet (xlsx, xls, ods) to upload' });
+      return setMessage({ tone: 'error', text: t('settings.seasons.numberInvalid') });
+    if (!file) return setMessage({ tone: 'error', text: t('settings.upload.chooseFile') });
     setMessage(null);
     upload.mutate(
       { kind, file, kvk: number },
@@ -71,22 +73,26 @@ export function KvkUploadSection({
           if (fileRef.current) fileRef.current.value = '';
         },
         onError: (error) =>
-          setMessage({ tone: 'error', text: errorText(error, `Failed to upload the ${look.what}`) }),
+          setMessage({ tone: 'error', text: errorText(error, t('settings.upload.failed', { kind })) }),
       },
     );
   };
 
   return (
-    <Section id={look.id} title={look.title} description={look.description}>
+    <Section id={look.id} title={t(look.title)} description={t(look.description)}>
       <p className="mb-3 text-xs text-slate-400">
-        Columns: <span className="font-mono text-slate-300">{look.columns}</span>. {look.note}
+        {t('settings.upload.columns')}{' '}
+        <span className="font-mono text-slate-300" dir="ltr">
+          {look.columns}
+        </span>
+        {kind === 'hoh' ? ` ${t('settings.upload.hohTemplate')}` : '.'} {t(look.note)}
       </p>
       <form
         onSubmit={submit}
         className="grid gap-3 sm:grid-cols-[7rem_1fr_auto] sm:items-end"
-        aria-label={`Upload ${look.what}`}
+        aria-label={t('settings.upload.formLabel', { kind })}
       >
-        <Field label="KvK number" htmlFor={ids.kvk}>
+        <Field label={t('settings.seasons.number')} htmlFor={ids.kvk}>
           <input
             id={ids.kvk}
             inputMode="numeric"
@@ -95,7 +101,7 @@ export function KvkUploadSection({
             className={inputClass}
           />
         </Field>
-        <Field label="File (CSV or spreadsheet)" htmlFor={ids.file}>
+        <Field label={t('settings.upload.file')} htmlFor={ids.file}>
           <input
             ref={fileRef}
             id={ids.file}
@@ -106,7 +112,7 @@ export function KvkUploadSection({
           />
         </Field>
         <button type="submit" className={primaryButton} disabled={busy}>
-          {busy ? 'Uploading...' : 'Upload'}
+          {busy ? t('settings.upload.uploading') : t('settings.upload.upload')}
         </button>
       </form>
       {message && (
@@ -117,27 +123,34 @@ export function KvkUploadSection({
       {summaries.length > 0 && (
         <ul
           className="mt-4 divide-y divide-slate-800 rounded-lg border border-slate-800"
-          aria-label={look.title}
+          aria-label={t(look.title)}
         >
           {summaries.map((summary) => (
             <li key={summary.kvkNumber} className="flex flex-wrap items-center gap-3 px-3 py-2">
               <div className="min-w-0 flex-1 text-sm">
-                <span className="font-medium text-white">KvK {summary.kvkNumber}</span>
+                <span className="font-medium text-white">
+                  {t('settings.seasons.kvk', { kvk: String(summary.kvkNumber) })}
+                </span>
                 <span className="text-slate-400">
                   {' '}
-                  · {countNoun(summary.governors, 'governor')} · updated {formatUtc(summary.updatedAt)}
+                  ·{' '}
+                  {t('settings.upload.summary', {
+                    count: summary.governors,
+                    n: fullNumber(summary.governors),
+                    time: formatUtc(summary.updatedAt),
+                  })}
                 </span>
               </div>
               <button
                 type="button"
                 className={smallDanger}
-                aria-label={`Clear the ${look.what} of KvK ${summary.kvkNumber}`}
+                aria-label={t('settings.upload.clearLabel', { kind, kvk: String(summary.kvkNumber) })}
                 onClick={() => {
                   clear.reset();
                   setToClear(summary);
                 }}
               >
-                Clear
+                {t('settings.upload.clear')}
               </button>
             </li>
           ))}
@@ -145,11 +158,11 @@ export function KvkUploadSection({
       )}
       <ConfirmDialog
         open={toClear !== null}
-        title={`Clear ${look.what}`}
-        confirmLabel="Clear"
-        busyLabel="Clearing..."
+        title={t('settings.upload.clearTitle', { kind })}
+        confirmLabel={t('settings.upload.clear')}
+        busyLabel={t('settings.upload.clearing')}
         busy={clear.isPending}
-        error={clear.isError ? errorText(clear.error, 'Failed to clear') : null}
+        error={clear.isError ? errorText(clear.error, t('settings.upload.clearFailed')) : null}
         onConfirm={() =>
           toClear &&
           clear.mutate(
@@ -165,8 +178,12 @@ export function KvkUploadSection({
         onClose={() => setToClear(null)}
       >
         <p>
-          Remove the {look.what} of <strong className="text-white">KvK {toClear?.kvkNumber}</strong> (
-          {countNoun(toClear?.governors ?? 0, 'governor')})?
+          {t('settings.upload.clearConfirm', {
+            kind,
+            kvk: String(toClear?.kvkNumber ?? ''),
+            count: toClear?.governors ?? 0,
+            n: fullNumber(toClear?.governors ?? 0),
+          })}
         </p>
       </ConfirmDialog>
     </Section>

@@ -3,6 +3,7 @@ import { useRallyTokenStatus, useRotateRallyToken } from '../../api/admin-kingdo
 import { isApiError } from '../../api/client.ts';
 import { primaryButton, secondaryButton } from '../../components/controls/styles.ts';
 import { Section } from '../../components/layout/Section.tsx';
+import { useT } from '../../i18n/i18n.ts';
 import { ConfirmDialog } from '../admin-shared/ConfirmDialog.tsx';
 import { Notice } from '../admin-shared/Notice.tsx';
 import { formatUtc } from '../admin-shared/time.ts';
@@ -10,6 +11,7 @@ import { errorText } from './shared.ts';
 
 /** The rally bot's ingestion token: shown once when created, only its hash is kept. */
 export function RallyTokenSection({ kd }: { kd: number }) {
+  const { t } = useT();
   const status = useRallyTokenStatus(String(kd));
   const rotate = useRotateRallyToken(String(kd));
   const [confirming, setConfirming] = useState(false);
@@ -37,13 +39,11 @@ export function RallyTokenSection({ kd }: { kd: number }) {
   };
 
   let body: ReactNode;
-  if (status.isPending) body = <p className="text-sm text-slate-400">Loading...</p>;
+  if (status.isPending) body = <p className="text-sm text-slate-400">{t('common.loading')}</p>;
   else if (status.isError) {
     body = (
       <Notice tone={isApiError(status.error, 404) ? 'info' : 'error'}>
-        {isApiError(status.error, 404)
-          ? 'Rally ingestion is not available on this server.'
-          : status.error.message}
+        {isApiError(status.error, 404) ? t('settings.rally.unavailable') : status.error.message}
       </Notice>
     );
   } else {
@@ -51,18 +51,15 @@ export function RallyTokenSection({ kd }: { kd: number }) {
     body = (
       <>
         <p className="text-sm text-slate-300">
-          {exists ? (
-            <>
-              A token exists, created {formatUtc(status.data.createdAt)}. Creating a new one stops the old one
-              at once.
-            </>
-          ) : (
-            'No token yet: the rally bot cannot send rallies for this kingdom.'
-          )}
+          {exists
+            ? t('settings.rally.exists', { time: formatUtc(status.data.createdAt) })
+            : t('settings.rally.none')}
         </p>
-        <p className="mt-2 text-xs text-slate-400">
-          The bot sends <span className="font-mono text-slate-300">POST {endpoint}</span> with{' '}
-          <span className="font-mono text-slate-300">Authorization: Bearer &lt;token&gt;</span>.
+        <p className="mt-2 text-xs text-slate-400">{t('settings.rally.how')}</p>
+        <p className="mt-1 font-mono text-xs break-all text-slate-300" dir="ltr">
+          POST {endpoint}
+          <br />
+          Authorization: Bearer &lt;token&gt;
         </p>
         <button
           type="button"
@@ -74,11 +71,15 @@ export function RallyTokenSection({ kd }: { kd: number }) {
           }}
           disabled={rotate.isPending}
         >
-          {rotate.isPending ? 'Creating...' : exists ? 'Rotate token' : 'Create token'}
+          {rotate.isPending
+            ? t('settings.rally.creating')
+            : exists
+              ? t('settings.rally.rotate')
+              : t('settings.rally.create')}
         </button>
         {rotate.isError && !confirming && (
           <Notice tone="error" className="mt-3">
-            {errorText(rotate.error, 'Failed to create the token')}
+            {errorText(rotate.error, t('settings.rally.createFailed'))}
           </Notice>
         )}
       </>
@@ -86,40 +87,36 @@ export function RallyTokenSection({ kd }: { kd: number }) {
   }
 
   return (
-    <Section
-      id="rally-token"
-      title="Rally ingestion token"
-      description="Lets your rally bot post rallies to the Rally Data page."
-    >
+    <Section id="rally-token" title={t('settings.rally.title')} description={t('settings.rally.description')}>
       {body}
       {token && (
         <div className="mt-4 space-y-2">
-          <Notice tone="success">Copy this token now: it is shown only once.</Notice>
+          <Notice tone="success">{t('settings.rally.copyNow')}</Notice>
           <div className="flex flex-col gap-2 sm:flex-row">
             <input
               readOnly
               value={token}
-              aria-label="New rally ingestion token"
+              aria-label={t('settings.rally.newToken')}
               onFocus={(e) => e.target.select()}
               className="h-9 min-w-0 flex-1 rounded-lg border border-slate-700 bg-slate-950 px-3 font-mono text-sm text-white"
             />
             <button type="button" className={secondaryButton} onClick={() => void copy()}>
-              {copied ? 'Copied' : 'Copy'}
+              {copied ? t('settings.copied') : t('settings.copy')}
             </button>
           </div>
         </div>
       )}
       <ConfirmDialog
         open={confirming}
-        title="Rotate the rally token?"
-        confirmLabel="Rotate token"
-        busyLabel="Rotating..."
+        title={t('settings.rally.rotateTitle')}
+        confirmLabel={t('settings.rally.rotate')}
+        busyLabel={t('settings.rally.rotating')}
         busy={rotate.isPending}
-        error={rotate.isError ? errorText(rotate.error, 'Failed to rotate the token') : null}
+        error={rotate.isError ? errorText(rotate.error, t('settings.rally.rotateFailed')) : null}
         onConfirm={create}
         onClose={() => setConfirming(false)}
       >
-        <p>The current token stops working at once: update the rally bot with the new one.</p>
+        <p>{t('settings.rally.rotateConfirm')}</p>
       </ConfirmDialog>
     </Section>
   );

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import type { useKingdomAdminActions } from '../../api/admin-kingdoms.ts';
 import { inputClass, primaryButton } from '../../components/controls/styles.ts';
 import { Section } from '../../components/layout/Section.tsx';
+import { useT } from '../../i18n/i18n.ts';
 import { ConfirmDialog } from '../admin-shared/ConfirmDialog.tsx';
 import { Field } from '../admin-shared/Field.tsx';
 import { Notice } from '../admin-shared/Notice.tsx';
@@ -13,6 +14,7 @@ type Actions = ReturnType<typeof useKingdomAdminActions>;
 
 /** KvK seasons: when each KvK opens and closes (Kingdom home, DKP dashboard and pre-KvK rankings use them). */
 export function SeasonsSection({ data, actions }: { data: AdminKingdomResponse; actions: Actions }) {
+  const { t } = useT();
   const [kvk, setKvk] = useState('');
   const [open, setOpen] = useState('');
   const [close, setClose] = useState('');
@@ -26,56 +28,63 @@ export function SeasonsSection({ data, actions }: { data: AdminKingdomResponse; 
     const openTime = parseUtcInput(open);
     const closeTime = parseUtcInput(close);
     if (!Number.isInteger(number) || number < 1)
-      return setMessage({ tone: 'error', text: 'KvK number must be a positive whole number' });
+      return setMessage({ tone: 'error', text: t('settings.seasons.numberInvalid') });
     if (openTime === null || closeTime === null)
-      return setMessage({ tone: 'error', text: 'Choose when the KvK opens and closes' });
-    if (openTime >= closeTime) return setMessage({ tone: 'error', text: 'KvK must open before it closes' });
+      return setMessage({ tone: 'error', text: t('settings.seasons.timesMissing') });
+    if (openTime >= closeTime)
+      return setMessage({ tone: 'error', text: t('settings.seasons.timesReversed') });
     actions.addSeason.mutate(
       { kvkNumber: number, openTime, closeTime },
       {
-        onSuccess: (answer) => {
-          setMessage({ tone: 'success', text: answer.message });
+        onSuccess: () => {
+          setMessage({ tone: 'success', text: t('settings.seasons.added', { kvk: String(number) }) });
           setKvk('');
           setOpen('');
           setClose('');
         },
-        onError: (error) => setMessage({ tone: 'error', text: errorText(error, 'Failed to add the KvK') }),
+        onError: (error) =>
+          setMessage({ tone: 'error', text: errorText(error, t('settings.seasons.addFailed')) }),
       },
     );
   };
 
   return (
-    <Section id="seasons" title="KvK seasons" description="Times are UTC, the game's clock.">
+    <Section id="seasons" title={t('settings.seasons.title')} description={t('settings.seasons.description')}>
       {data.seasons.length === 0 ? (
-        <p className="text-sm text-slate-400">No KvK seasons yet.</p>
+        <p className="text-sm text-slate-400">{t('settings.seasons.empty')}</p>
       ) : (
-        <ul className="divide-y divide-slate-800 rounded-lg border border-slate-800" aria-label="KvK seasons">
+        <ul
+          className="divide-y divide-slate-800 rounded-lg border border-slate-800"
+          aria-label={t('settings.seasons.title')}
+        >
           {data.seasons.map((season) => (
             <li key={season.id} className="flex flex-wrap items-center gap-3 px-3 py-2.5">
               <div className="min-w-0 flex-1">
-                <p className="font-medium text-white">KvK {season.kvkNumber}</p>
-                <p className="text-sm text-slate-400">
+                <p className="font-medium text-white">
+                  {t('settings.seasons.kvk', { kvk: String(season.kvkNumber) })}
+                </p>
+                <p className="text-sm text-slate-400" dir="ltr">
                   {formatUtc(season.openTime)} → {formatUtc(season.closeTime)}
                 </p>
               </div>
               <button
                 type="button"
                 className={smallDanger}
-                aria-label={`Delete KvK ${season.kvkNumber}`}
+                aria-label={t('settings.seasons.deleteLabel', { kvk: String(season.kvkNumber) })}
                 onClick={() => {
                   actions.deleteSeason.reset();
                   setToDelete(season);
                 }}
               >
-                Delete
+                {t('settings.camps.delete')}
               </button>
             </li>
           ))}
         </ul>
       )}
-      <form onSubmit={submit} className="mt-4 space-y-3" aria-label="Add a KvK season">
+      <form onSubmit={submit} className="mt-4 space-y-3" aria-label={t('settings.seasons.form')}>
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field label="KvK number" htmlFor={ids.kvk} className="sm:col-span-2">
+          <Field label={t('settings.seasons.number')} htmlFor={ids.kvk} className="sm:col-span-2">
             <input
               id={ids.kvk}
               inputMode="numeric"
@@ -84,7 +93,7 @@ export function SeasonsSection({ data, actions }: { data: AdminKingdomResponse; 
               className={`${inputClass} sm:max-w-32`}
             />
           </Field>
-          <Field label="Opens (UTC)" htmlFor={ids.open}>
+          <Field label={t('settings.seasons.opens')} htmlFor={ids.open}>
             <input
               id={ids.open}
               type="datetime-local"
@@ -93,7 +102,7 @@ export function SeasonsSection({ data, actions }: { data: AdminKingdomResponse; 
               className={inputClass}
             />
           </Field>
-          <Field label="Closes (UTC)" htmlFor={ids.close}>
+          <Field label={t('settings.seasons.closes')} htmlFor={ids.close}>
             <input
               id={ids.close}
               type="datetime-local"
@@ -104,7 +113,7 @@ export function SeasonsSection({ data, actions }: { data: AdminKingdomResponse; 
           </Field>
         </div>
         <button type="submit" className={primaryButton} disabled={actions.addSeason.isPending}>
-          {actions.addSeason.isPending ? 'Adding...' : 'Add KvK'}
+          {actions.addSeason.isPending ? t('settings.seasons.adding') : t('settings.seasons.add')}
         </button>
       </form>
       {message && (
@@ -114,30 +123,30 @@ export function SeasonsSection({ data, actions }: { data: AdminKingdomResponse; 
       )}
       <ConfirmDialog
         open={toDelete !== null}
-        title="Delete KvK season"
-        confirmLabel="Delete KvK"
-        busyLabel="Deleting..."
+        title={t('settings.seasons.deleteTitle')}
+        confirmLabel={t('settings.seasons.deleteConfirmLabel')}
+        busyLabel={t('settings.camps.deleting')}
         busy={actions.deleteSeason.isPending}
         error={
           actions.deleteSeason.isError
-            ? errorText(actions.deleteSeason.error, 'Failed to delete the KvK')
+            ? errorText(actions.deleteSeason.error, t('settings.seasons.deleteFailed'))
             : null
         }
         onConfirm={() =>
           toDelete &&
           actions.deleteSeason.mutate(toDelete.kvkNumber, {
-            onSuccess: (answer) => {
+            onSuccess: () => {
               setToDelete(null);
-              setMessage({ tone: 'success', text: answer.message });
+              setMessage({
+                tone: 'success',
+                text: t('settings.seasons.deleted', { kvk: String(toDelete.kvkNumber) }),
+              });
             },
           })
         }
         onClose={() => setToDelete(null)}
       >
-        <p>
-          Delete <strong className="text-white">KvK {toDelete?.kvkNumber}</strong>? Its scans, pre-KvK points
-          and Hall of Heroes records stay.
-        </p>
+        <p>{t('settings.seasons.deleteConfirm', { kvk: String(toDelete?.kvkNumber ?? '') })}</p>
       </ConfirmDialog>
     </Section>
   );

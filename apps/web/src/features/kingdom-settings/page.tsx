@@ -1,4 +1,3 @@
-import { countNoun } from '@kingdom-stats/core';
 import type { AdminKingdomResponse } from '@kingdom-stats/core/api';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { useAdminKingdom, useKingdomAdminActions } from '../../api/admin-kingdoms.ts';
@@ -7,6 +6,8 @@ import { ErrorPanel, Panel } from '../../components/feedback/Panel.tsx';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { KingdomNav } from '../../components/layout/KingdomNav.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
+import { fullNumber } from '../../format.ts';
+import { type MessageId, useT } from '../../i18n/i18n.ts';
 import { Notice } from '../admin-shared/Notice.tsx';
 import { ReviewSection } from '../data-review/ReviewSection.tsx';
 import { FarmsSection } from '../farms/FarmsSection.tsx';
@@ -22,20 +23,20 @@ import { RecentChanges } from './RecentChanges.tsx';
 import { ScansSection } from './ScansSection.tsx';
 import { SeasonsSection } from './SeasonsSection.tsx';
 
-const SECTIONS = [
-  ['kingdom', 'Kingdom'],
-  ['access-code', 'Access code'],
-  ['defaults', 'Defaults'],
-  ['scans', 'Scans'],
-  ['data-review', 'Data review'],
-  ['camps', 'Camps'],
-  ['farms', 'Farms'],
-  ['seasons', 'KvK seasons'],
-  ['prekvk', 'Pre-KvK'],
-  ['hoh', 'Hall of Heroes'],
-  ['rally-token', 'Rally token'],
-  ['recent-changes', 'Changes'],
-] as const;
+const SECTIONS: readonly (readonly [string, MessageId])[] = [
+  ['kingdom', 'settings.nav.kingdom'],
+  ['access-code', 'settings.nav.accessCode'],
+  ['defaults', 'settings.nav.defaults'],
+  ['scans', 'settings.nav.scans'],
+  ['data-review', 'settings.nav.dataReview'],
+  ['camps', 'settings.nav.camps'],
+  ['farms', 'settings.nav.farms'],
+  ['seasons', 'settings.nav.seasons'],
+  ['prekvk', 'settings.nav.prekvk'],
+  ['hoh', 'settings.nav.hoh'],
+  ['rally-token', 'settings.nav.rallyToken'],
+  ['recent-changes', 'settings.nav.changes'],
+];
 
 /**
  * The per-kingdom admin page (SPEC shows no content; docs/decisions.md says what is here and why). Admins of the
@@ -46,13 +47,14 @@ export function Component() {
   const location = useLocation();
   const kingdom = useAdminKingdom(kdno, code);
   const notice = (location.state as { notice?: string } | null)?.notice;
-  const title = `${kingdomLabel(kdno)} settings`;
+  const { t } = useT();
+  const title = t('settings.title', { kingdom: kingdomLabel(kdno) });
 
   if (kingdom.isPending) {
     return (
       <>
         <PageHeader title={title} />
-        <Spinner label="Loading kingdom settings..." />
+        <Spinner label={t('settings.loading')} />
       </>
     );
   }
@@ -62,13 +64,13 @@ export function Component() {
       <>
         <PageHeader title={title} />
         {isApiError(kingdom.error, 404) ? (
-          <Panel title="Kingdom not found">
-            <p>No kingdom {kdno} with this access code. The code may have been changed.</p>
+          <Panel title={t('settings.notFound')}>
+            <p>{t('settings.notFoundText', { kd: kdno })}</p>
             <Link
               to="/admin/settings"
               className="inline-block text-sky-400 underline-offset-4 hover:underline"
             >
-              Back to Kingdom Management
+              {t('settings.backToManagement')}
             </Link>
           </Panel>
         ) : (
@@ -88,24 +90,32 @@ export function Component() {
 function KingdomSettings({ data, notice }: { data: AdminKingdomResponse; notice: string | undefined }) {
   const kd = String(data.kingdom.kd);
   const actions = useKingdomAdminActions(kd, data.kingdom.code);
+  const { t } = useT();
   const name = data.kingdom.name;
-  const scans = countNoun(data.scans.length, 'scan');
+  const count = data.scans.length;
+  const scans = t('settings.scanCount', { count, n: fullNumber(count) });
   return (
     <>
       <KingdomNav kd={kd} code={data.kingdom.code} />
-      <PageHeader title={`${kingdomLabel(kd)} settings`} description={name ? `${name} · ${scans}` : scans}>
+      <PageHeader
+        title={t('settings.title', { kingdom: kingdomLabel(kd) })}
+        description={name ? `${name} · ${scans}` : scans}
+      >
         <Link to="/admin/settings" className="text-sm text-sky-400 underline-offset-4 hover:underline">
-          ← Kingdom Management
+          <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+            ←
+          </span>{' '}
+          {t('settings.management')}
         </Link>
       </PageHeader>
-      <nav aria-label="Sections" className="-mx-1 mb-6 flex gap-1 overflow-x-auto pb-1">
+      <nav aria-label={t('settings.sections')} className="-mx-1 mb-6 flex gap-1 overflow-x-auto pb-1">
         {SECTIONS.map(([id, label]) => (
           <a
             key={id}
             href={`#${id}`}
             className="shrink-0 rounded-full border border-slate-800 px-3 py-1 text-xs font-medium text-slate-300 hover:border-slate-600 hover:text-white"
           >
-            {label}
+            {t(label)}
           </a>
         ))}
       </nav>
