@@ -21,6 +21,12 @@ test('formula editor and KD DKP dashboard screenshots @phone', async ({ page, re
 
   await editor.open();
   await expect(editor.preview).not.toBeEmpty();
+  // The kingdom bar leads to the kingdom's other screens, as on every viewer screen.
+  await expect(
+    page
+      .getByRole('navigation', { name: /^Kingdom \d+/ })
+      .getByRole('link', { name: 'Arrivals & departures' }),
+  ).toBeVisible();
   await shot('formula-tab');
   await page.getByRole('button', { name: 'T4/T5 Dead Troops settings' }).click();
   await expect(editor.dialog('T4/T5 Dead Troops')).toBeVisible();

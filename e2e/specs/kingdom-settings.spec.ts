@@ -24,6 +24,7 @@ test.describe('the per-kingdom settings page', () => {
       'Pre-KvK points',
       'Hall of Heroes deaths',
       'Rally ingestion token',
+      'Upload token',
       'Recent changes',
     ]) {
       await expect(page.getByRole('heading', { level: 2, name: title, exact: true })).toBeVisible();
@@ -144,7 +145,9 @@ test.describe('the per-kingdom settings page', () => {
     expect((await page.request.get(`${BASE_URL}/api/settings/${kd}/${newCode}`)).status()).toBe(200);
   });
 
-  test('creates the rally ingestion token and shows it once', async ({ page }, testInfo) => {
+  test('creates the rally and upload tokens, shows each once, and revokes the upload token', async ({
+    page,
+  }, testInfo) => {
     const kd = perProject(testInfo, 2111, 2112);
     const code = await accessCode(page, kd);
     await signIn(page, 'superadmin');
@@ -157,5 +160,17 @@ test.describe('the per-kingdom settings page', () => {
     if (rotating) await settings.dialog.getByRole('button', { name: 'Rotate token' }).click();
     await expect(section.getByLabel('New rally ingestion token')).toHaveValue(/^ksr_/);
     await expect(section).toContainText('shown only once');
+
+    const upload = settings.section('upload-token');
+    await expect(upload).toContainText(`/api/upload/${kd}/scans`);
+    const create = upload.getByRole('button', { name: /Create token|Rotate token/ });
+    const rotatingUpload = (await create.textContent())?.includes('Rotate');
+    await create.click();
+    if (rotatingUpload) await settings.dialog.getByRole('button', { name: 'Rotate token' }).click();
+    await expect(upload.getByLabel('New upload token')).toHaveValue(/^ksu_/);
+    await upload.getByRole('button', { name: 'Revoke token' }).click();
+    await settings.dialog.getByRole('button', { name: 'Revoke token' }).click();
+    await expect(upload).toContainText('The upload token is revoked: it no longer works.');
+    await expect(upload.getByRole('button', { name: 'Create token' })).toBeVisible();
   });
 });

@@ -51,7 +51,7 @@ export interface ScanUploadInput {
 export const adminKingdomKeys = {
   list: ['admin-kingdoms'] as const,
   one: (kd: string, code: string) => ['admin-kingdoms', kd, code] as const,
-  rallyToken: (kd: string) => ['admin-kingdoms', kd, 'rally-token'] as const,
+  ingestToken: (kd: string, kind: 'rally' | 'upload') => ['admin-kingdoms', kd, `${kind}-token`] as const,
 };
 
 /** GET /admin/kingdoms: the kingdoms the signed-in user administers (all of them for a superadmin). */
@@ -183,23 +183,31 @@ export function useKingdomAdminActions(kd: string, code: string) {
   };
 }
 
-/** The rally feature's admin calls: whether the kingdom has an ingestion token, and creating or rotating it. */
-export function useRallyTokenStatus(kd: string) {
+/** A kingdom's token for machines: the rally bot's (`rally-token`) or a scanner's files (`upload-token`). */
+export type IngestTokenKind = 'rally' | 'upload';
+
+const tokenPath = (kd: string, kind: IngestTokenKind) => `/admin/kingdoms/${segment(kd)}/${kind}-token`;
+
+/** Whether the kingdom has a token of this kind, and when it was made. */
+export function useIngestTokenStatus(kd: string, kind: IngestTokenKind) {
   return useQuery({
-    queryKey: adminKingdomKeys.rallyToken(kd),
-    queryFn: ({ signal }) =>
-      apiGet(`/admin/kingdoms/${segment(kd)}/rally-token`, {
-        signal,
-        schema: rallyTokenStatusResponseSchema,
-      }),
+    queryKey: adminKingdomKeys.ingestToken(kd, kind),
+    queryFn: ({ signal }) => apiGet(tokenPath(kd, kind), { signal, schema: rallyTokenStatusResponseSchema }),
   });
 }
 
-export function useRotateRallyToken(kd: string) {
+/** Creates or rotates it (the answer holds the token, this once) and, for an upload token, revokes it. */
+export function useIngestTokenActions(kd: string, kind: IngestTokenKind) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
-      apiPost(`/admin/kingdoms/${segment(kd)}/rally-token`, undefined, { schema: rallyTokenResponseSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKingdomKeys.rallyToken(kd) }),
-  });
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: adminKingdomKeys.ingestToken(kd, kind) });
+  return {
+    rotate: useMutation({
+      mutationFn: () => apiPost(tokenPath(kd, kind), undefined, { schema: rallyTokenResponseSchema }),
+      onSuccess,
+    }),
+    revoke: useMutation({
+      mutationFn: () => apiDelete(tokenPath(kd, kind), { schema: messageResponseSchema }),
+      onSuccess,
+    }),
+  };
 }

@@ -15,6 +15,7 @@ import { primaryButton, secondaryButton } from '../../components/controls/styles
 import { InvalidLinkPanel, isInvalidLinkError } from '../../components/feedback/InvalidLink.tsx';
 import { ErrorPanel } from '../../components/feedback/Panel.tsx';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
+import { KingdomNav } from '../../components/layout/KingdomNav.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { Modal } from '../../components/overlay/Modal.tsx';
 import { type MessageId, translate, useT } from '../../i18n/i18n.ts';
@@ -94,6 +95,7 @@ export function Component() {
           {t('formula.backToDashboard')}
         </Link>
       </PageHeader>
+      {!isInvalidLinkError(query.error) && <KingdomNav kd={kd} code={code} />}
       {query.isPending ? (
         <Spinner label={t('formula.loading')} />
       ) : isInvalidLinkError(query.error) ? (

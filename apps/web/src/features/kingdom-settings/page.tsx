@@ -16,9 +16,9 @@ import { AccessCodeSection } from './AccessCodeSection.tsx';
 import { CampsSection } from './CampsSection.tsx';
 import { DefaultsSection } from './DefaultsSection.tsx';
 import { DiscordSection } from './DiscordSection.tsx';
+import { IngestTokenSection } from './IngestTokenSection.tsx';
 import { KingdomSection } from './KingdomSection.tsx';
 import { KvkUploadSection } from './KvkUploadSection.tsx';
-import { RallyTokenSection } from './RallyTokenSection.tsx';
 import { RecentChanges } from './RecentChanges.tsx';
 import { ScansSection } from './ScansSection.tsx';
 import { SeasonsSection } from './SeasonsSection.tsx';
@@ -35,6 +35,7 @@ const SECTIONS: readonly (readonly [string, MessageId])[] = [
   ['prekvk', 'settings.nav.prekvk'],
   ['hoh', 'settings.nav.hoh'],
   ['rally-token', 'settings.nav.rallyToken'],
+  ['upload-token', 'settings.nav.uploadToken'],
   ['recent-changes', 'settings.nav.changes'],
 ];
 
@@ -141,7 +142,8 @@ function KingdomSettings({ data, notice }: { data: AdminKingdomResponse; notice:
         <SeasonsSection data={data} actions={actions} />
         <KvkUploadSection kind="prekvk" data={data} actions={actions} />
         <KvkUploadSection kind="hoh" data={data} actions={actions} />
-        <RallyTokenSection kd={data.kingdom.kd} />
+        <IngestTokenSection kd={data.kingdom.kd} kind="rally" />
+        <IngestTokenSection kd={data.kingdom.kd} kind="upload" />
         <DiscordSection kd={data.kingdom.kd} />
         <RecentChanges data={data} />
       </div>
