@@ -14,24 +14,23 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { KingdomTable } from '../../db/schema.ts';
-import { importLimitsFromEnv } from '../../import/limits.ts';
 import { cleanScanName } from '../../import/scan-name.ts';
 import { requireKingdomAdmin } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/service.ts';
 import { importHohRecords, importPrekvkPoints } from '../imports/import-kvk-tables.ts';
 import { deleteKingdomScan, renameKingdomScan } from '../scans/service.ts';
 import { type KingdomParams, requireAdminKingdom } from './access.ts';
-import { baseName, importUploadedScan, uploadedFile } from './scan-upload.ts';
+import {
+  baseName,
+  importUploadedScan,
+  MAX_UPLOAD_BYTES,
+  takeRawFileBodies,
+  uploadedFile,
+} from './scan-upload.ts';
 import { clearKvkUpload, uploadLabel } from './service.ts';
 
 /**
- * Uploads are the raw file as the body. The largest body taken is the import's own upload limit
- * (IMPORT_MAX_UPLOAD_BYTES, 32 MB by default), read as the reader processes read it, so one setting decides both.
- */
-const MAX_UPLOAD_BYTES = importLimitsFromEnv(process.env).uploadBytes;
-
-/**
- * The per-kingdom admin page's files: scan imports and deletions, pre-KvK points and Hall of Heroes uploads
+ * The per-kingdom admin page's files (each upload is the raw file as the body): scan imports and deletions, pre-KvK points and Hall of Heroes uploads
  * (/admin/kingdoms/{kd}/{code}/…). Who may call what: docs/security.md.
  */
 export const kingdomFileRoutes: FastifyPluginAsyncZod<{
@@ -39,11 +38,7 @@ export const kingdomFileRoutes: FastifyPluginAsyncZod<{
   afterScanImport?: (kingdom: KingdomTable) => void;
 }> = async (app, pluginOptions) => {
   // Only this plugin's routes take a raw file body.
-  app.addContentTypeParser(
-    'application/octet-stream',
-    { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  takeRawFileBodies(app);
 
   const adminKingdom = (request: FastifyRequest, params: KingdomParams) =>
     requireAdminKingdom(app.db, request, params);

@@ -1,12 +1,29 @@
 import type { ScanImportResponse, scanUploadQuerySchema } from '@kingdom-stats/core/api';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { refreshAfterImport } from '../../db/planner-statistics.ts';
 import type { Database, KingdomTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { importMessage } from '../../import/import-report.ts';
+import { importLimitsFromEnv } from '../../import/limits.ts';
 import { importScanFile } from '../imports/import-scan.ts';
 import { auditScanImport } from '../scans/service.ts';
+
+/**
+ * The largest upload body taken: the import's own upload limit (IMPORT_MAX_UPLOAD_BYTES, 32 MB by default), read as
+ * the reader processes read it, so one setting decides both.
+ */
+export const MAX_UPLOAD_BYTES = importLimitsFromEnv(process.env).uploadBytes;
+
+/** Lets a route plugin's routes (and only its own) take a file as the raw body, up to MAX_UPLOAD_BYTES. */
+export function takeRawFileBodies(app: FastifyInstance): void {
+  app.addContentTypeParser(
+    'application/octet-stream',
+    { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+}
 
 export type ScanUploadOptions = Omit<z.infer<typeof scanUploadQuerySchema>, 'fileName'>;
 

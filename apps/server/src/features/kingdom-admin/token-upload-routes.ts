@@ -12,7 +12,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { KingdomTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { importLimitsFromEnv } from '../../import/limits.ts';
 import { requireKingdomAdmin } from '../../plugins/auth.ts';
 import { refuseTooMany, TOO_MANY_ATTEMPTS } from '../../plugins/rate-limit.ts';
 import {
@@ -23,9 +22,7 @@ import {
   UPLOAD_TOKEN,
 } from '../ingest-tokens/tokens.ts';
 import { KINGDOM_NOT_FOUND } from '../kingdoms/access.ts';
-import { importUploadedScan, uploadedFile } from './scan-upload.ts';
-
-const MAX_UPLOAD_BYTES = importLimitsFromEnv(process.env).uploadBytes;
+import { importUploadedScan, MAX_UPLOAD_BYTES, takeRawFileBodies, uploadedFile } from './scan-upload.ts';
 
 export const UPLOAD_TOKEN_REQUIRED = 'An upload token is required (Authorization: Bearer <token>)';
 export const UPLOAD_TOKEN_INVALID = 'The upload token is not valid for this kingdom';
@@ -34,17 +31,13 @@ export const TOO_MANY_UPLOADS = 'Too many files for this kingdom. Please wait a 
 /**
  * Files from machines: a scanner or a bot sends a scan file with the kingdom's upload token, as the raw body or as
  * `curl -F file=@scan.xlsx` (one multipart file), and gets the upload page's answer. The token is made, rotated and
- * revoked by the kingdom's admins (the settings page or `npm run cli -- kingdom upload-token`). docs/security.md.
+ * revoked by the kingdom's admins (the settings page or `npm run cli -- scan upload-token`). docs/security.md.
  */
 export const tokenUploadRoutes: FastifyPluginAsyncZod<{
   /** Told after each scan import, once it is committed (as the upload page's route is). */
   afterScanImport?: (kingdom: KingdomTable) => void;
 }> = async (app, pluginOptions) => {
-  app.addContentTypeParser(
-    'application/octet-stream',
-    { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  takeRawFileBodies(app);
   // One file and nothing else; its size is capped while it streams, like a raw body.
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 50 },
