@@ -56,6 +56,11 @@ test.describe('governor page', () => {
         governor.periodTable.getByRole('rowheader', { name: new RegExp(`^${war.name}`) }),
       ).toBeVisible();
     }
+    // The demo's season has its two wars saved: the season row says what it counts.
+    expect(api.wars.length).toBeGreaterThan(0);
+    await expect(governor.periodTable.getByTestId('period-scope').first()).toHaveText(
+      'Kills, dead and DKP over its wars only; power change over the whole season',
+    );
     await expect(governor.history('Names').getByRole('listitem').first()).toContainText(api.header!.name);
 
     await governor.expectNoSidewaysScroll();

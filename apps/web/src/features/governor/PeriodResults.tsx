@@ -19,6 +19,8 @@ interface PeriodRow {
   dates: string;
   war: boolean;
   result: GovernorDkp | null;
+  /** What the row counts, when it is not plain: a season whose wars are saved. */
+  scope?: string;
 }
 
 // Cells are made while rendering (translate reads the current language then). Numbers are set left to right, so
@@ -53,12 +55,15 @@ export function PeriodResults({ data }: { data: GovernorResponse }) {
   const rows: PeriodRow[] = [];
   const placed = new Set<string>();
   for (const season of data.seasons) {
+    const hasWars = data.wars.some((war) => war.start >= season.openTime && war.end <= season.closeTime);
     rows.push({
       key: `kvk-${season.kvkNumber}`,
       label: `KvK ${season.kvkNumber}`,
       dates: dayRange(season.openTime, season.closeTime),
       war: false,
       result: season.result,
+      // A season with saved wars counts its wars' gains, while its dates and power change are the season's.
+      ...(hasWars ? { scope: t('governor.period.seasonOfWars') } : {}),
     });
     for (const war of data.wars) {
       if (war.start < season.openTime || war.end > season.closeTime) continue;
@@ -123,6 +128,14 @@ export function PeriodResults({ data }: { data: GovernorResponse }) {
                     />
                   </span>
                   <span className="block text-xs font-normal text-slate-400">{row.dates}</span>
+                  {row.scope && (
+                    <span
+                      data-testid="period-scope"
+                      className="block max-w-[14rem] text-xs font-normal whitespace-normal text-amber-200/80"
+                    >
+                      {row.scope}
+                    </span>
+                  )}
                 </th>
                 {COLUMNS.map((column) => (
                   <td key={column.label} className="px-2 py-2 whitespace-nowrap">
