@@ -100,7 +100,9 @@ export function scansKey(scans: readonly ScanInfo[]): string {
 
 /** '2026-10-01 00:00 UTC · kd1234-start' */
 export function dateOption(scan: ScanInfo): DateOption {
-  return { timestamp: scan.takenAt, display: `${formatUtcMinute(scan.takenAt)} · ${scan.name}` };
+  const time = formatUtcMinute(scan.takenAt);
+  // A scan named after its time (the import's name for a file that names none) is listed once, not "time · time".
+  return { timestamp: scan.takenAt, display: scan.name === time ? time : `${time} · ${scan.name}` };
 }
 
 export type DkpScansSelection = 'none' | { wars: { name: string; before: number; after: number }[] };

@@ -6,6 +6,12 @@ export function formatUtc(seconds: number | null | undefined): string {
   return formatUtcMinute(seconds);
 }
 
+/** A scan as a list names it: its name and time, or its time alone when the scan is named after it (issue 41). */
+export function scanLabel(name: string, takenAt: number): string {
+  const time = formatUtc(takenAt);
+  return name === time ? time : `${name} · ${time}`;
+}
+
 /** A `datetime-local` input's value (`2026-10-01T12:00`) read as UTC, in unix seconds; null when empty or bad. */
 export function parseUtcInput(value: string): number | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value.trim());

@@ -7,7 +7,7 @@ import {
 import { useEffect, useId, useState } from 'react';
 import { useAdminKingdom } from '../../api/admin-kingdoms.ts';
 import { inputClass, selectClass } from '../../components/controls/styles.ts';
-import { formatUtc } from '../admin-shared/time.ts';
+import { scanLabel } from '../admin-shared/time.ts';
 import type { FlagFilter, FlagQuery } from './api.ts';
 import { CHECK_WORDS } from './words.ts';
 
@@ -92,7 +92,7 @@ export function ReviewFilters({
             <option value="">Every scan</option>
             {scans.map((scan) => (
               <option key={scan.id} value={scan.id}>
-                {scan.name} · {formatUtc(scan.takenAt)}
+                {scanLabel(scan.name, scan.takenAt)}
               </option>
             ))}
           </select>
