@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STATS_FORMULA } from './formula.ts';
 import {
   applyDeadTroopsSettings,
   deadTroopsSplitOn,
   defaultDeadTroopsPoints,
-  type FormulaPayloadData,
   hohInvalidMessage,
-  FORMULA_VALIDATION_MESSAGES as M,
-  normaliseFormulaPayload,
   validateDeadTroopsSettings,
+} from './dead-troops-settings.ts';
+import { DEFAULT_STATS_FORMULA } from './formula.ts';
+import { FORMULA_VALIDATION_MESSAGES as M } from './formula-issues.ts';
+import {
+  type FormulaPayloadData,
+  normaliseFormulaPayload,
   validateFormulaPayload,
   validateStatsFormula,
   validateTiers,

@@ -1,11 +1,21 @@
 import { MAX_GOAL_TIERS, TIER_POWER_MAX_M } from './constants.ts';
+import { deadTroopsSettingsIssue, deadTroopsSplitOn, type HohCheck } from './dead-troops-settings.ts';
+import { DEFAULT_STATS_FORMULA, type FormulaTerm, STAT_NAMES, type StatName } from './formula.ts';
 import {
-  DEFAULT_STATS_FORMULA,
-  type FormulaTerm,
-  STAT_NAMES,
-  type StatName,
-  type StatsFormula,
-} from './formula.ts';
+  type EditorValue,
+  editorNumber,
+  FORMULA_VALIDATION_MESSAGES,
+  type FormulaIssue,
+  isEmptyValue,
+  MAX_STAT_POINTS,
+  type StatsFormulaInput,
+  statEmptyMessage,
+  statNotNumberMessage,
+  statRangeMessage,
+  TIER_GOAL_LABELS,
+  tierGoalEmptyMessage,
+  tierGoalRangeMessage,
+} from './formula-issues.ts';
 import { DEFAULT_GOAL_TYPE, type GoalTier, type GoalType, isGoalInRange, MAX_TIER_GOAL } from './goals.ts';
 import {
   type SavedWar,
@@ -13,7 +23,6 @@ import {
   toWarsConfig,
   validateWars,
   type War,
-  type WarIssueCode,
   type WarsConfig,
   warName,
 } from './wars.ts';
@@ -22,111 +31,6 @@ import {
  * The formula editor's checks (SPEC §5 "Formula save" and "T4/T5 modal"). The editor and the server call these same
  * functions, so a payload the editor refuses, the server refuses with the same message, in the same order.
  */
-
-export const FORMULA_VALIDATION_MESSAGES = {
-  noTermEnabled: 'At least one DKP Formula setting must be enabled',
-  noTier: 'At least one power tier goal must be configured',
-  deadPointsPositive: 'T4 and T5 dead points must be greater than 0',
-  hohNoActiveKvk: 'You only need this function when kvk is going on',
-  hohInsufficient: 'Follow the instructions above to collect Hall of Heroes data first',
-  hohFailed:
-    'Hall of Heroes data validation failed. Please collect HoH data before enabling T4/T5 Dead Troops.',
-  saveFailed: 'Validation Error: Please fix the validation errors before saving.',
-} as const;
-
-export function statEmptyMessage(stat: string): string {
-  return `${stat} cannot be empty`;
-}
-
-export function statNotNumberMessage(stat: string): string {
-  return `${stat} must be a number`;
-}
-
-/**
- * Points per unit of a stat: 0 … 10,000. SPEC's defaults are 10–30; rss terms use fractions. Negative points would
- * take DKP away for fighting, and a huge value times a stored count (up to 10^14) leaves the range a page can show.
- */
-export const MAX_STAT_POINTS = 10_000;
-
-export function statRangeMessage(stat: string): string {
-  return `${stat} must be between 0 and ${MAX_STAT_POINTS.toLocaleString('en-US')}`;
-}
-
-/** 'Power tier 2: DKP Goal must be between 0 and 100,000 %' (direct goals: '… 1,000,000M'). */
-export function tierGoalRangeMessage(
-  tierNumber: number,
-  goal: keyof typeof TIER_GOAL_LABELS,
-  type: GoalType,
-): string {
-  const max = MAX_TIER_GOAL[type].toLocaleString('en-US');
-  const unit = type === 'percentage' ? ' %' : 'M';
-  return `Power tier ${tierNumber}: ${TIER_GOAL_LABELS[goal]} must be between 0 and ${max}${unit}`;
-}
-
-export const TIER_GOAL_LABELS = {
-  score_multiplier: 'Score Goal',
-  dead_multiplier: 'Dead Goal',
-  kp_multiplier: 'KP Goal',
-} as const;
-
-/** 'Power tier N: Score Goal cannot be empty' and its dead/KP variants (N counts from 1). */
-export function tierGoalEmptyMessage(tierNumber: number, goal: keyof typeof TIER_GOAL_LABELS): string {
-  const base = `Power tier ${tierNumber}: ${TIER_GOAL_LABELS[goal]} cannot be empty`;
-  if (goal === 'dead_multiplier') return `${base} when Dead Troops Requirements are enabled`;
-  if (goal === 'kp_multiplier') return `${base} when Kill Points Requirements are enabled`;
-  return base;
-}
-
-/** A value as the editor holds it: a number, or text while typing ('' is empty). */
-export type EditorValue = number | string | null | undefined;
-
-function isEmptyValue(value: EditorValue): boolean {
-  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
-}
-
-/** The number an editor value stands for; null when empty or not a number. */
-export function editorNumber(value: EditorValue): number | null {
-  if (isEmptyValue(value)) return null;
-  const n = typeof value === 'number' ? value : Number(String(value).trim());
-  return Number.isFinite(n) ? n : null;
-}
-
-/**
- * What an issue is about, stable across languages: the web app shows its own words for it (the English `message`
- * stays the API's text). Params: `stat` (a STAT_NAMES key), `tier` (counts from 1), `goal` (a TIER_GOAL_LABELS key),
- * `type` (a GoalType), `max`, `war` and `previous` (war numbers, from 1).
- */
-export type FormulaIssueCode =
-  | 'noTermEnabled'
-  | 'statEmpty'
-  | 'statNotNumber'
-  | 'statRange'
-  | 'deadPointsPositive'
-  | 'deadPointsMax'
-  | 'hohNoActiveKvk'
-  | 'hohInsufficient'
-  | 'hohFailed'
-  | 'noTier'
-  | 'tooManyTiers'
-  | 'tierToFrom'
-  | 'tierFromNegative'
-  | 'tierPowerMax'
-  | 'tierGoalEmpty'
-  | 'tierGoalNotNumber'
-  | 'tierGoalRange'
-  | WarIssueCode;
-
-export type FormulaIssueParams = Readonly<Record<string, string | number>>;
-
-export interface FormulaIssue {
-  /** Where the message belongs: 'stats_formula', 'stats_formula.T4-Kills', 'goals.0', 'warsConfig.wars.1', … */
-  path: string;
-  message: string;
-  code: FormulaIssueCode;
-  params?: FormulaIssueParams;
-}
-
-export type StatsFormulaInput = Record<string, readonly [EditorValue, boolean]>;
 
 /** 'At least one DKP Formula setting must be enabled', then '{stat} cannot be empty' per enabled stat, in order. */
 export function validateStatsFormula(stats: StatsFormulaInput): FormulaIssue[] {
@@ -253,85 +157,6 @@ export function validateTiers(tiers: readonly TierInput[], switches: Requirement
     }
   });
   return issues;
-}
-
-// ---- T4/T5 Dead Troops modal ----
-
-export type HohReasonCode = 'NO_ACTIVE_KVK' | 'INSUFFICIENT_HOH_DATA' | null;
-
-export interface HohCheck {
-  valid: boolean;
-  reason: HohReasonCode;
-}
-
-/** The message the modal shows when HoH data does not allow enabling T4/T5 Dead Troops. */
-export function hohInvalidMessage(reason: HohReasonCode): string {
-  if (reason === 'NO_ACTIVE_KVK') return FORMULA_VALIDATION_MESSAGES.hohNoActiveKvk;
-  if (reason === 'INSUFFICIENT_HOH_DATA') return FORMULA_VALIDATION_MESSAGES.hohInsufficient;
-  return FORMULA_VALIDATION_MESSAGES.hohFailed;
-}
-
-export interface DeadTroopsSettings {
-  enabled: boolean;
-  t4: EditorValue;
-  t5: EditorValue;
-}
-
-/** Whether the T4/T5 Dead Troops switch is on: either of the two terms enabled. */
-export function deadTroopsSplitOn(formula: StatsFormula | StatsFormulaInput): boolean {
-  return formula['T4 Dead Troops']?.[1] === true || formula['T5 Dead Troops']?.[1] === true;
-}
-
-/** The modal's proposed points: T4 = the Dead Troops value, T5 twice that (SPEC §5). */
-export function defaultDeadTroopsPoints(formula: StatsFormula | StatsFormulaInput): {
-  t4: number;
-  t5: number;
-} {
-  const dead = editorNumber(formula['Dead Troops']?.[0]) ?? DEFAULT_STATS_FORMULA['Dead Troops'][0];
-  return { t4: dead, t5: dead * 2 };
-}
-
-/** The modal's Save Settings check with its code: points above 0 first, then the HoH data; null when it may be saved. */
-export function deadTroopsSettingsIssue(
-  settings: DeadTroopsSettings,
-  hoh: HohCheck,
-): { message: string; code: FormulaIssueCode; params?: FormulaIssueParams } | null {
-  if (!settings.enabled) return null;
-  const t4 = editorNumber(settings.t4);
-  const t5 = editorNumber(settings.t5);
-  if (t4 === null || t5 === null || t4 <= 0 || t5 <= 0)
-    return { message: FORMULA_VALIDATION_MESSAGES.deadPointsPositive, code: 'deadPointsPositive' };
-  if (t4 > MAX_STAT_POINTS || t5 > MAX_STAT_POINTS)
-    return {
-      message: `T4 and T5 dead points must be at most ${MAX_STAT_POINTS.toLocaleString('en-US')}`,
-      code: 'deadPointsMax',
-      params: { max: MAX_STAT_POINTS },
-    };
-  if (!hoh.valid) {
-    const code =
-      hoh.reason === 'NO_ACTIVE_KVK'
-        ? 'hohNoActiveKvk'
-        : hoh.reason === 'INSUFFICIENT_HOH_DATA'
-          ? 'hohInsufficient'
-          : 'hohFailed';
-    return { message: hohInvalidMessage(hoh.reason), code };
-  }
-  return null;
-}
-
-/** The modal's Save Settings check: points above 0 first, then the HoH data; null when it may be saved. */
-export function validateDeadTroopsSettings(settings: DeadTroopsSettings, hoh: HohCheck): string | null {
-  return deadTroopsSettingsIssue(settings, hoh)?.message ?? null;
-}
-
-/** Applies the modal: enabling sets both T4 and T5 terms on with the given points; disabling turns both off. */
-export function applyDeadTroopsSettings<F extends StatsFormula | StatsFormulaInput>(
-  formula: F,
-  settings: DeadTroopsSettings,
-): F {
-  const t4 = editorNumber(settings.t4) ?? 0;
-  const t5 = editorNumber(settings.t5) ?? 0;
-  return { ...formula, 'T4 Dead Troops': [t4, settings.enabled], 'T5 Dead Troops': [t5, settings.enabled] };
 }
 
 // ---- The whole save payload ----

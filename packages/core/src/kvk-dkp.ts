@@ -1,5 +1,5 @@
+import { deadTroopsSplitOn } from './dead-troops-settings.ts';
 import { dkpScorer, type StatGains, type StatsFormula } from './formula.ts';
-import { deadTroopsSplitOn } from './formula-validation.ts';
 import { type GoalTier, goalsForPower } from './goals.ts';
 
 /**

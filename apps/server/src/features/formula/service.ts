@@ -35,7 +35,7 @@ import { deleteFormulaRow, selectFormulaRow, upsertFormulaRow } from './queries.
 
 /**
  * The formula editor's work (SPEC §3 Formula response, §5, §7). The server validates a save with the editor's own
- * functions (packages/core formula-validation.ts), so it refuses exactly what the editor refuses, with the same
+ * functions (packages/core formula-validation.ts, dead-troops-settings.ts), so it refuses exactly what the editor refuses, with the same
  * messages. Who may save or reset is checked by the routes before anything here runs.
  */
 
