@@ -17,8 +17,7 @@ import { ErrorPanel } from '../../components/feedback/Panel.tsx';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { KingdomNav } from '../../components/layout/KingdomNav.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
-import { Modal } from '../../components/overlay/Modal.tsx';
-import { type MessageId, translate, useT } from '../../i18n/i18n.ts';
+import { translate, useT } from '../../i18n/i18n.ts';
 import { ConfirmDialog } from '../admin-shared/ConfirmDialog.tsx';
 import { Notice } from '../admin-shared/Notice.tsx';
 import { kingdomLabel } from '../kingdom.ts';
@@ -27,6 +26,7 @@ import { draftFromResponse, type FormulaDraft, savePayload, validateDraft } from
 import { FormulaTab } from './FormulaTab.tsx';
 import { GoalsTab } from './GoalsTab.tsx';
 import { type CodedMessage, issueText } from './messages.ts';
+import { type Result, ResultModal } from './ResultModal.tsx';
 import { LeaveDialog, SignInDialog, type SignInReason } from './SessionDialogs.tsx';
 import { FORMULA_TAB_LABELS, formulaTab, type FormulaTab as TabName } from './tabs.ts';
 import { useIsMobile, useNearBottom } from './ui.tsx';
@@ -36,19 +36,6 @@ import { WarsTab } from './WarsTab.tsx';
 const TABS: readonly TabName[] = ['formula', 'goals', 'wars'];
 /** SPEC §2: the floating save button hides within this distance of the page bottom, where the real one is. */
 const FLOATING_HIDE_PX = 150;
-
-interface Result {
-  /** 'invalid': the draft's own problems, listed in the modal (not "Something went wrong": nothing went wrong). */
-  tone: 'success' | 'error' | 'invalid';
-  message: string;
-  issues?: string[];
-}
-
-const RESULT_TITLES: Record<Result['tone'], MessageId> = {
-  success: 'formula.result.success',
-  error: 'error.title',
-  invalid: 'formula.result.invalid',
-};
 
 function errorText(error: unknown, fallback: string): string {
   return error instanceof Error && error.message.trim() !== '' ? error.message : fallback;
@@ -116,32 +103,7 @@ export function Component() {
           onResult={setResult}
         />
       )}
-      <Modal
-        open={result !== null}
-        onClose={() => setResult(null)}
-        title={t(RESULT_TITLES[result?.tone ?? 'error'])}
-        footer={
-          <button type="button" className={primaryButton} onClick={() => setResult(null)} data-autofocus>
-            {t('formula.ok')}
-          </button>
-        }
-      >
-        <p
-          className={`flex items-start gap-2 text-sm ${
-            result?.tone === 'success' ? 'text-emerald-200' : 'text-red-200'
-          }`}
-        >
-          <span aria-hidden="true">{result?.tone === 'success' ? '✓' : '!'}</span>
-          <span data-testid="result-message">{result?.message}</span>
-        </p>
-        {result?.issues && result.issues.length > 0 && (
-          <ul className="mt-2 list-disc space-y-0.5 ps-5 text-sm text-red-100">
-            {result.issues.map((issue) => (
-              <li key={issue}>{issue}</li>
-            ))}
-          </ul>
-        )}
-      </Modal>
+      <ResultModal result={result} onClose={() => setResult(null)} />
     </div>
   );
 }
