@@ -2,7 +2,7 @@ import { DEFAULT_DATA_QUALITY_SETTINGS } from '@kingdom-stats/core';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { checkStoredScan } from '../features/data-review/checks-at-import.ts';
-import { scanRowsChanged } from '../features/data-review/scan-rows-changed.ts';
+import { scanRowsChanged } from '../features/scans/scan-store.ts';
 
 /**
  * A handful of believable OCR misreads in the demo kingdom's latest scan (issue 12), so that the Data Review page,

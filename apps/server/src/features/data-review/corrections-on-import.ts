@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.ts';
 import { nowSeconds } from '../../time.ts';
 import { rebuildKingdomPresence } from '../scans/presence.ts';
 import type { GovernorStatRow } from '../scans/scan-store.ts';
-import { scanRowsChanged } from './scan-rows-changed.ts';
+import { scanRowsChanged } from '../scans/scan-store.ts';
 import { readSwapRecord } from './swaps.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;

@@ -5,8 +5,8 @@ import { AppError } from '../../errors.ts';
 import { nowSeconds } from '../../time.ts';
 import { recordAudit } from '../audit/service.ts';
 import { lockKingdomPresence, rebuildKingdomPresence } from '../scans/presence.ts';
+import { scanRowsChanged } from '../scans/scan-store.ts';
 import { recheckTouched } from './recheck-touched.ts';
-import { scanRowsChanged } from './scan-rows-changed.ts';
 import { requireFlag, setFlagStatus } from './store.ts';
 import { revertSwap } from './swaps.ts';
 

@@ -4,8 +4,8 @@ import type { Database, ScanKind } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { nowSeconds } from '../../time.ts';
 import { recordAudit } from '../audit/service.ts';
+import { scanRowsChanged } from '../scans/scan-store.ts';
 import { recheckTouched } from './recheck-touched.ts';
-import { scanRowsChanged } from './scan-rows-changed.ts';
 import { requireFlag, setFlagStatus } from './store.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;

@@ -83,7 +83,7 @@ export async function addScanRows(
 ): Promise<void> {
   if (scan.kind === 'kingdom') await lockKingdomPresence(db, scan.kingdomKd);
   await insertStatRows(db, scan.id, rows);
-  await afterRowsChanged(db, scan.id);
+  await scanRowsChanged(db, scan.id);
   await recordHomeKdTimes(db, scan.id, rows, fileTakenAt);
   if (scan.kind === 'kingdom') {
     await recordAddedPresence(
@@ -119,7 +119,7 @@ export async function replaceScanRows(
       .execute();
   }
   await insertStatRows(db, scan.id, rows);
-  await afterRowsChanged(db, scan.id);
+  await scanRowsChanged(db, scan.id);
   await recordHomeKdTimes(db, scan.id, rows, fileTakenAt);
   // Governors may have left the scan as well as joined it: rare enough to recount the kingdom's runs.
   if (scan.kind === 'kingdom') await rebuildKingdomPresence(db, scan.kingdomKd);
@@ -192,8 +192,11 @@ async function insertStatRows(
   }
 }
 
-/** A stored scan's rows changed: its count, its totals, and the revision that the dashboards' cache keys carry. */
-async function afterRowsChanged(db: Executor, scanId: number): Promise<void> {
+/**
+ * A stored scan's rows changed (an import joined it, a correction or swap changed them): its count, its totals, and
+ * the revision that the dashboards' cache keys carry.
+ */
+export async function scanRowsChanged(db: Executor, scanId: number): Promise<void> {
   const { count } = await db
     .selectFrom('governor_stats')
     .select((eb) => eb.fn.countAll<number>().as('count'))
