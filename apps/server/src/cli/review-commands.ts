@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { DataQualitySettings } from '@kingdom-stats/core';
+import { type DataQualitySettings, FIELD_SENSITIVITIES } from '@kingdom-stats/core';
 import {
   type DataQualitySettingsChange,
   dataQualitySettingsChangeSchema,
@@ -271,7 +271,7 @@ export function registerReviewCommands(program: Command, cli: CliContext): void 
     .requiredOption('--kd <kd>', 'kingdom number')
     .option(
       '--set <key=value>',
-      `change one setting (repeatable): ${REVIEW_CHECKS.join(', ')} =on|off, or maxPowerChangePerDay, minPowerChange, killPointsTolerance =a number`,
+      `change one setting (repeatable): ${REVIEW_CHECKS.join(', ')} =on|off; a field (${REVIEW_FIELDS.join(', ')}) =${FIELD_SENSITIVITIES.join('|')}; or maxPowerChangePerDay, minPowerChange, killPointsTolerance =a number`,
       (value: string, all: string[]) => [...all, value],
       [] as string[],
     )
@@ -308,10 +308,16 @@ const OFF = new Set(['off', 'false', 'no', '0']);
 function settingsChange(sets: readonly string[]): DataQualitySettingsChange | null {
   if (sets.length === 0) return null;
   const enabled: Record<string, boolean> = {};
+  const sensitivity: Record<string, string> = {};
   const change: Record<string, unknown> = {};
   for (const set of sets) {
     const [key = '', value = ''] = set.split('=', 2).map((part) => part.trim());
-    if ((REVIEW_CHECKS as readonly string[]).includes(key)) {
+    if ((REVIEW_FIELDS as readonly string[]).includes(key)) {
+      const level = value.toLowerCase();
+      if (!(FIELD_SENSITIVITIES as readonly string[]).includes(level))
+        throw new Error(`--set ${key}: ${FIELD_SENSITIVITIES.join(', ')} (got "${value}")`);
+      sensitivity[key] = level;
+    } else if ((REVIEW_CHECKS as readonly string[]).includes(key)) {
       const lower = value.toLowerCase();
       if (!ON.has(lower) && !OFF.has(lower)) throw new Error(`--set ${key}: on or off (got "${value}")`);
       enabled[key] = ON.has(lower);
@@ -323,6 +329,7 @@ function settingsChange(sets: readonly string[]): DataQualitySettingsChange | nu
     }
   }
   if (Object.keys(enabled).length > 0) change.enabled = enabled;
+  if (Object.keys(sensitivity).length > 0) change.sensitivity = sensitivity;
   const parsed = dataQualitySettingsChangeSchema.safeParse(change);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -337,6 +344,7 @@ function printSettings(printTable: CliContext['printTable'], settings: DataQuali
     ['SETTING', 'VALUE'],
     [
       ...REVIEW_CHECKS.map((check) => [check, settings.enabled[check] ? 'on' : 'off']),
+      ...REVIEW_FIELDS.map((field) => [field, settings.sensitivity[field]]),
       ['maxPowerChangePerDay', String(settings.maxPowerChangePerDay)],
       ['minPowerChange', number(settings.minPowerChange)],
       ['killPointsTolerance', number(settings.killPointsTolerance)],

@@ -261,11 +261,13 @@ describe('data review API', () => {
       expect(before.settings).toEqual(before.defaults);
       const put = await asAdmin(r, 'PUT', '/settings', {
         enabled: { power_jump: false },
+        sensitivity: { helps: 'off', power: 'low' },
         minPowerChange: 5_000_000,
       });
       expect(put.statusCode).toBe(200);
       const saved = dataQualitySettingsResponseSchema.parse(put.json());
       expect(saved.settings.enabled.power_jump).toBe(false);
+      expect(saved.settings.sensitivity).toMatchObject({ helps: 'off', power: 'low', dead: 'normal' });
       expect(saved.settings.enabled.digit_misread).toBe(true);
       expect(saved.settings.minPowerChange).toBe(5_000_000);
       const after = dataQualitySettingsResponseSchema.parse((await asAdmin(r, 'GET', '/settings')).json());
@@ -279,6 +281,11 @@ describe('data review API', () => {
       expect(errorOf(range).issues?.some((i) => i.path.includes('maxPowerChangePerDay'))).toBe(true);
       const unknown = await asAdmin(r, 'PUT', '/settings', { enabled: { spelling: true } });
       expect(unknown.statusCode).toBe(400);
+      const level = await asAdmin(r, 'PUT', '/settings', { sensitivity: { helps: 'loud' } });
+      expect(level.statusCode).toBe(400);
+      expect(errorOf(level).issues?.some((i) => i.path.includes('helps'))).toBe(true);
+      const field = await asAdmin(r, 'PUT', '/settings', { sensitivity: { honor: 'off' } });
+      expect(field.statusCode).toBe(400);
     });
   });
 });

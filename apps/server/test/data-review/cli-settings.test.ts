@@ -44,6 +44,8 @@ describe('review settings and recheck CLI', () => {
       'power_jump=off',
       '--set',
       'minPowerChange=5,000,000',
+      '--set',
+      'helps=low',
     ]);
     expect(changed.stderr).toBe('');
     expect(changed.status).toBe(0);
@@ -51,6 +53,8 @@ describe('review settings and recheck CLI', () => {
     expect(changed.stdout).toMatch(/power_jump\s+off\n/);
     expect(changed.stdout).toMatch(/digit_misread\s+on\n/);
     expect(changed.stdout).toMatch(/minPowerChange\s+5,000,000\n/);
+    expect(changed.stdout).toMatch(/helps\s+low\n/);
+    expect(changed.stdout).toMatch(/dead\s+normal\n/);
 
     const tooBig = await cli(['review', 'settings', '--kd', String(KD), '--set', 'maxPowerChangePerDay=9']);
     expect(tooBig.status).toBe(1);
@@ -61,6 +65,9 @@ describe('review settings and recheck CLI', () => {
     const notOnOff = await cli(['review', 'settings', '--kd', String(KD), '--set', 'id_reused=maybe']);
     expect(notOnOff.status).toBe(1);
     expect(notOnOff.stderr).toMatch(/--set id_reused: on or off/);
+    const badLevel = await cli(['review', 'settings', '--kd', String(KD), '--set', 'helps=quiet']);
+    expect(badLevel.status).toBe(1);
+    expect(badLevel.stderr).toMatch(/--set helps: normal, low, off/);
 
     const kingdom = await database.db
       .selectFrom('kingdoms')
@@ -69,6 +76,7 @@ describe('review settings and recheck CLI', () => {
       .executeTakeFirstOrThrow();
     expect(JSON.parse(kingdom.settings_json).dataQuality).toMatchObject({
       enabled: { power_jump: false, digit_misread: true },
+      sensitivity: { helps: 'low', dead: 'normal' },
       minPowerChange: 5_000_000,
       maxPowerChangePerDay: 0.5,
     });

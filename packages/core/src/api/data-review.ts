@@ -5,7 +5,13 @@ import {
   MAX_POWER_CHANGE_PER_DAY_BOUNDS,
   MIN_POWER_CHANGE_BOUNDS,
 } from '../data-quality/settings.ts';
-import { CHECK_KINDS, CHECKED_FIELDS, type CheckedField, type CheckKind } from '../data-quality/types.ts';
+import {
+  CHECK_KINDS,
+  CHECKED_FIELDS,
+  type CheckedField,
+  type CheckKind,
+  FIELD_SENSITIVITIES,
+} from '../data-quality/types.ts';
 import { adminKingdomParamsSchema } from './kingdom-admin.ts';
 
 /**
@@ -193,12 +199,21 @@ export const reviewChangeResponseSchema = z.object({
 });
 export type ReviewChangeResponse = z.infer<typeof reviewChangeResponseSchema>;
 
+/** How closely a field is checked: normal, low (small changes left out) or off (docs/data-quality.md). */
+const fieldSensitivitySchema = z.enum(FIELD_SENSITIVITIES);
+
 /** The kingdom's data-quality settings (core data-quality DataQualitySettings). */
 export const dataQualitySettingsSchema = z.object({
   enabled: z.object(
     Object.fromEntries(REVIEW_CHECKS.map((check) => [check, z.boolean()])) as Record<
       ReviewCheck,
       z.ZodBoolean
+    >,
+  ),
+  sensitivity: z.object(
+    Object.fromEntries(REVIEW_FIELDS.map((field) => [field, fieldSensitivitySchema])) as Record<
+      ReviewField,
+      typeof fieldSensitivitySchema
     >,
   ),
   maxPowerChangePerDay: z.number().min(0),
@@ -214,6 +229,15 @@ export const dataQualitySettingsChangeSchema = z.strictObject({
       Object.fromEntries(REVIEW_CHECKS.map((check) => [check, z.boolean().optional()])) as Record<
         ReviewCheck,
         z.ZodOptional<z.ZodBoolean>
+      >,
+    )
+    .optional(),
+  /** Any of the fields; the others keep theirs. */
+  sensitivity: z
+    .strictObject(
+      Object.fromEntries(REVIEW_FIELDS.map((field) => [field, fieldSensitivitySchema.optional()])) as Record<
+        ReviewField,
+        z.ZodOptional<typeof fieldSensitivitySchema>
       >,
     )
     .optional(),

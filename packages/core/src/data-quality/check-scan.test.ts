@@ -92,3 +92,50 @@ describe('checkScan', () => {
     expect(checkScan({ ...input, powerRanked: false, settings, previousUnderReview: wholeRow })).toEqual([]);
   });
 });
+
+describe('checkScan per-field sensitivity', () => {
+  const withSensitivity = (sensitivity: Record<string, string>) => readDataQualitySettings({ sensitivity });
+  // Helps 89,107 read as 89,100 (a small drop), dead 12,000,000 read as 1,200,000 (a lost digit), power lost a digit.
+  const before = snapshot(1, 7, { power: 90_000_000, helps: 89_107, dead: 12_000_000 });
+  const now = snapshot(2, 7, { power: 9_000_000, helps: 89_100, dead: 1_200_000 });
+  const fields = (flags: ReturnType<typeof checkScan>) => flags.map((flag) => flag.field).sort();
+
+  it('normal flags the small drop, the lost digit and the power', () => {
+    const input = scans(before, now);
+    expect(fields(checkScan({ ...input, powerRanked: false, settings }))).toEqual(['dead', 'helps', 'power']);
+  });
+
+  it('low leaves out a drop under 1% but keeps a lost digit; off flags nothing on the field', () => {
+    const input = scans(before, now);
+    const low = checkScan({ ...input, powerRanked: false, settings: withSensitivity({ helps: 'low', dead: 'low' }) });
+    expect(fields(low)).toEqual(['dead', 'power']);
+    const off = checkScan({ ...input, powerRanked: false, settings: withSensitivity({ dead: 'off', power: 'off' }) });
+    expect(fields(off)).toEqual(['helps']);
+  });
+
+  it('low power is held to the hard bounds only, not to the per-day bound', () => {
+    // 100,000,000 → 40,000,000 in a day: beyond half a day's power, within the −70% every account may lose.
+    const input = scans(snapshot(1, 7, { power: 100_000_000 }), snapshot(2, 7, { power: 40_000_000 }));
+    expect(fields(checkScan({ ...input, powerRanked: false, settings }))).toEqual(['power']);
+    expect(checkScan({ ...input, powerRanked: false, settings: withSensitivity({ power: 'low' }) })).toEqual([]);
+    const lostDigit = scans(snapshot(1, 7, { power: 100_000_000 }), snapshot(2, 7, { power: 10_000_000 }));
+    expect(fields(checkScan({ ...lostDigit, powerRanked: false, settings: withSensitivity({ power: 'low' }) }))).toEqual([
+      'power',
+    ]);
+  });
+
+  it('low leaves out a spike under 1% above the next value and keeps a larger one', () => {
+    const previous = byGovernor([snapshot(1, 7, { helps: 89_107 })]);
+    const next = byGovernor([snapshot(3, 7, { helps: 89_526 })]);
+    const check = (helps: number) =>
+      checkScan({
+        rows: [snapshot(2, 7, { helps })],
+        previous,
+        next,
+        powerRanked: false,
+        settings: withSensitivity({ helps: 'low' }),
+      });
+    expect(check(89_600)).toEqual([]);
+    expect(fields(check(893_265))).toEqual(['helps']);
+  });
+});

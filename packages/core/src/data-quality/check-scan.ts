@@ -108,6 +108,7 @@ export function checkScan(input: CheckScanInput): ValueFlag[] {
         previousUnderReview: input.previousUnderReview,
         nextSettled: input.nextSettled,
         digitMisread: on.digit_misread,
+        sensitivity: settings.sensitivity,
       }),
     );
   }
@@ -123,6 +124,8 @@ export function checkScan(input: CheckScanInput): ValueFlag[] {
   const kept = new Map<string, ValueFlag>();
   for (const flag of found) {
     if (!on[flag.check] || reused.has(flag.governorId)) continue;
+    // A field checked at no sensitivity gets no flag from any check (the identity's and the ranking's included).
+    if (flag.field !== 'governor' && settings.sensitivity[flag.field] === 'off') continue;
     const key = reviewKey(flag.governorId, flag.field);
     const held = kept.get(key);
     if (!held || preferred(flag, held)) kept.set(key, flag);

@@ -11,7 +11,7 @@ import {
   swapCandidates,
   tooHighCandidates,
 } from './look-alikes.ts';
-import type { CheckedField, GovernorSnapshot, ValueFlag } from './types.ts';
+import type { CheckedField, FieldSensitivity, GovernorSnapshot, ValueFlag } from './types.ts';
 
 /**
  * A gain is implausible when it is more than this many times the gain the kingdom's top 5% made over the
@@ -36,6 +36,17 @@ export const JUMP_MIN_UNITS = 1_000;
  */
 export const EXTRA_DIGIT_MIN_RATIO = 5;
 
+/**
+ * At low sensitivity a counter's drop or spike under this share of its value is not flagged: a look-alike in its
+ * last digits, which moves no ranking (docs/data-quality.md, "Per-field sensitivity"). A 0 is never small.
+ */
+export const LOW_SENSITIVITY_MIN_SHARE = 0.01;
+
+/** Whether two readings of a counter differ by less than low sensitivity flags. */
+export function smallDifference(value: number, reference: number): boolean {
+  return Math.abs(value - reference) < LOW_SENSITIVITY_MIN_SHARE * Math.max(value, reference);
+}
+
 type Counter = (typeof LIFETIME_COUNTERS)[number];
 
 export interface CounterContext {
@@ -56,6 +67,8 @@ export interface CounterContext {
   nextSettled?: ReadonlySet<string>;
   /** Off: a drop is reported as a counter that went down, and a jump is not reported. */
   digitMisread: boolean;
+  /** Per counter (all normal when not given): off counters are not checked, low ones not for small changes. */
+  sensitivity?: Readonly<Partial<Record<CheckedField, FieldSensitivity>>>;
 }
 
 /**
@@ -142,7 +155,9 @@ export function checkCounters(context: CounterContext): ValueFlag[] {
     const zeroRow = isZeroRow(row);
     for (const field of LIFETIME_COUNTERS) {
       const value = row.values[field];
-      if (!knownNumber(value)) continue;
+      const level = context.sensitivity?.[field] ?? 'normal';
+      if (!knownNumber(value) || level === 'off') continue;
+      const low = level === 'low';
       const previousValue = before?.values[field];
       const rawNext = after?.values[field];
       // A 0 next is that scan's unread value, never a bound for this one.
@@ -163,10 +178,16 @@ export function checkCounters(context: CounterContext): ValueFlag[] {
         knownNumber(previousValue) &&
         nextValue >= previousValue
       ) {
-        flags.push(aboveBoth(row, field, value, previousValue, nextValue, context.digitMisread));
+        if (!(low && smallDifference(value, nextValue)))
+          flags.push(aboveBoth(row, field, value, previousValue, nextValue, context.digitMisread));
         continue;
       }
-      if (nextValue !== null && nextValue < value && context.nextSettled?.has(`${row.governorId}:${field}`)) {
+      if (
+        nextValue !== null &&
+        nextValue < value &&
+        context.nextSettled?.has(`${row.governorId}:${field}`) &&
+        !(low && smallDifference(value, nextValue))
+      ) {
         flags.push(
           flag(row, field, {
             check: 'counter_decreased',
@@ -177,6 +198,8 @@ export function checkCounters(context: CounterContext): ValueFlag[] {
         );
         continue;
       }
+      if (low && knownNumber(previousValue) && value < previousValue && smallDifference(value, previousValue))
+        continue;
       const found = knownNumber(previousValue)
         ? againstPrevious(row, field, value, previousValue, nextValue, {
             ...bounds,

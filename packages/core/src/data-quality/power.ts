@@ -41,8 +41,11 @@ export function allowedPowerChange(
 ): number {
   const share = settings.maxPowerChangePerDay * Math.max(days, MIN_PERIOD_DAYS);
   const hard = direction === 'down' ? MAX_POWER_DROP_SHARE : MAX_POWER_RISE_SHARE;
+  const hardBound = Math.max(MIN_HARD_BOUND_CHANGE, before * hard);
+  // Low sensitivity: only what no account can do (a lost digit, a leading 1 read as 7) is flagged.
+  if (settings.sensitivity.power === 'low') return hardBound;
   const perDay = Math.max(settings.minPowerChange, before * Math.min(share, hard));
-  return Math.min(perDay, Math.max(MIN_HARD_BOUND_CHANGE, before * hard));
+  return Math.min(perDay, hardBound);
 }
 
 export function periodDays(from: GovernorSnapshot, to: GovernorSnapshot): number {

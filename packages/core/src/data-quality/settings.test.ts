@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DATA_QUALITY_SETTINGS, readDataQualitySettings } from './settings.ts';
-import { CHECK_KINDS } from './types.ts';
+import { CHECK_KINDS, CHECKED_FIELDS } from './types.ts';
 
 describe('readDataQualitySettings', () => {
   it('gives the defaults for nothing, nonsense or broken JSON', () => {
@@ -18,6 +18,15 @@ describe('readDataQualitySettings', () => {
     expect(read.enabled.id_reused).toBe(true);
     expect(read.minPowerChange).toBe(5_000_000);
     expect(read.maxPowerChangePerDay).toBe(DEFAULT_DATA_QUALITY_SETTINGS.maxPowerChangePerDay);
+  });
+
+  it("reads each field's sensitivity, a missing or unknown one as normal", () => {
+    const read = readDataQualitySettings({ sensitivity: { helps: 'off', power: 'low', dead: 'loud', t4_kills: 3 } });
+    expect(read.sensitivity).toMatchObject({ helps: 'off', power: 'low', dead: 'normal', t4_kills: 'normal' });
+    expect(Object.keys(read.sensitivity)).toEqual([...CHECKED_FIELDS]);
+    expect(readDataQualitySettings('{"sensitivity": []}').sensitivity).toEqual(
+      DEFAULT_DATA_QUALITY_SETTINGS.sensitivity,
+    );
   });
 
   it('clamps numbers to their bounds and ignores what is not a finite number', () => {

@@ -58,8 +58,18 @@ export interface ValueFlag {
   suggested: number | null;
 }
 
+/**
+ * How closely a field's values are checked (docs/data-quality.md, "Settings"): `normal` runs every check as
+ * documented; `low` leaves out the small changes that move no ranking (a counter's drop or spike of under 1% of its
+ * value; power against the hard bounds only, not the per-day bound); `off` flags nothing on the field.
+ */
+export const FIELD_SENSITIVITIES = ['normal', 'low', 'off'] as const;
+export type FieldSensitivity = (typeof FIELD_SENSITIVITIES)[number];
+
 export interface DataQualitySettings {
   enabled: Record<CheckKind, boolean>;
+  /** Per field: how closely its values are checked. */
+  sensitivity: Record<CheckedField, FieldSensitivity>;
   /** Most a governor's power may change per day, as a fraction of the earlier power (documented default). */
   maxPowerChangePerDay: number;
   /** Power changes below this absolute amount are never flagged. */

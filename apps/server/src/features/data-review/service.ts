@@ -284,12 +284,16 @@ export async function changeReviewSettings(
     const before = readDataQualitySettings(all.dataQuality);
     const after: DataQualitySettings = {
       enabled: { ...before.enabled },
+      sensitivity: { ...before.sensitivity },
       maxPowerChangePerDay: change.maxPowerChangePerDay ?? before.maxPowerChangePerDay,
       minPowerChange: change.minPowerChange ?? before.minPowerChange,
       killPointsTolerance: change.killPointsTolerance ?? before.killPointsTolerance,
     };
     for (const [check, on] of Object.entries(change.enabled ?? {})) {
       if (on !== undefined) after.enabled[check as keyof DataQualitySettings['enabled']] = on;
+    }
+    for (const [field, level] of Object.entries(change.sensitivity ?? {})) {
+      if (level !== undefined) after.sensitivity[field as keyof DataQualitySettings['sensitivity']] = level;
     }
     await trx
       .updateTable('kingdoms')
