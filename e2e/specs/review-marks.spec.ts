@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { DashboardPage, isDataCall } from '../pages/DashboardPage.ts';
 import { BASE_URL } from '../support/env.ts';
 import { accessCode, signIn } from '../support/users.ts';
 
@@ -35,3 +36,40 @@ test('the player table marks a governor whose gains rest on a value under review
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+test('a value under review that the DKP does not use is marked in its column, not beside the name', async ({
+  page,
+}) => {
+  // Issue 36 item 6: helps under review on a kingdom whose formula has no helps term (the answer sets it aside).
+  let governorId = 0;
+  await page.route(
+    (url) => isDataCall(url),
+    async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      const row = body.playerData.find((r: Record<string, unknown>) => typeof r['Alliance Helps'] === 'number');
+      governorId = row['Gov ID'];
+      body.reviewMarks = {
+        [String(governorId)]: {
+          underReview: [{ field: 'helps', reason: 'Helps jumped far beyond the kingdom' }],
+          corrected: [],
+          aside: ['helps'],
+        },
+      };
+      await route.fulfill({ response, json: body });
+    },
+  );
+  const dashboard = new DashboardPage(page);
+  await dashboard.open();
+  const row = dashboard.playerSection.locator(`tr[data-gov-id="${governorId}"]`);
+  await expect(row).toBeVisible();
+  const headers = await dashboard.playerSection.locator('thead th').allInnerTexts();
+  const helpsColumn = headers.findIndex((header) => /helps/i.test(header));
+  expect(helpsColumn).toBeGreaterThan(0);
+  const helpsCell = row.locator('td').nth(helpsColumn);
+  await expect(helpsCell.locator('[data-review-mark="under-review"]')).toHaveAttribute(
+    'aria-label',
+    /Helps jumped far beyond the kingdom/,
+  );
+  await expect(row.locator('[data-review-mark]')).toHaveCount(1);
+});

@@ -4,6 +4,7 @@ import {
   type ReviewMarks,
 } from '@kingdom-stats/core/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../support/auth-world.ts';
 import { asAdmin, createReviewWorld, flagValue, KD, type ReviewWorld } from './review-support.ts';
 
 /** Issue 12 item 4: the dashboard's and the KD DKP dashboard's answers mark values under review and corrected gains. */
@@ -111,11 +112,11 @@ describe('viewer marks', () => {
   });
 
   it('a period that leaves out the flagged scan has no mark', async () => {
-    await flagValue(r.db, {
+    const flagId = await flagValue(r.db, {
       scanId: r.scans[2]!,
       governorId: 102,
-      field: 'helps',
-      reason: 'Helps look misread',
+      field: 'dead',
+      reason: 'Dead looks misread',
     });
     const times = await r.db
       .selectFrom('scans')
@@ -128,5 +129,50 @@ describe('viewer marks', () => {
     expect(
       await dashboardMarks(`pageSize=100&start_date=${times[0]?.taken_at}&end_date=${times[1]?.taken_at}`),
     ).toBeUndefined();
+    await asAdmin(r, 'POST', `/flags/${flagId}/accept`, {});
+  });
+
+  it('marks beside the name only what the row uses; other shown values in their column; the rest nowhere', async () => {
+    // Issue 36 item 6: helps under review on a kingdom whose DKP (the default formula) has no helps term.
+    const helps = { field: 'helps', reason: 'Helps look misread' };
+    const flagId = await flagValue(r.db, { scanId: r.scans[2]!, governorId: 102, ...helps });
+    expect(await dashboardMarks()).toEqual({
+      '102': { underReview: [helps], corrected: [], aside: ['helps'] },
+    });
+    expect(await kdDkpMarks()).toBeUndefined();
+
+    // Once the formula scores helps, the same flag is in doubt for the DKP: beside the name on both screens.
+    const save = await r.t.app.inject({
+      method: 'POST',
+      url: '/api/formula/save',
+      headers: bearer(r.admin),
+      payload: {
+        passed_data: {
+          kdnumber: KD,
+          code: r.code,
+          data: {
+            goals: [
+              {
+                from: 0,
+                to: 150,
+                type: 'percentage',
+                score_multiplier: 1,
+                dead_multiplier: 1,
+                kp_multiplier: 1,
+              },
+            ],
+            stats_formula: { 'T4-Kills': [10, true], 'T5-Kills': [20, true], 'Alliance Helps': [5, true] },
+            score_on: true,
+            dead_on: false,
+            kp_on: false,
+          },
+        },
+      },
+    });
+    expect(save.statusCode).toBe(200);
+    const scored = { '102': { underReview: [helps], corrected: [] } };
+    expect(await dashboardMarks()).toEqual(scored);
+    expect(await kdDkpMarks()).toEqual(scored);
+    await asAdmin(r, 'POST', `/flags/${flagId}/accept`, {});
   });
 });

@@ -313,6 +313,11 @@ export const reviewMarkSchema = z.object({
       takenAt: unixSeconds,
     }),
   ),
+  /**
+   * Fields among the above that the screen shows in a column of their own and that nothing else on the row uses: their
+   * mark belongs in that column only, not beside the name (issue 36 item 6). Absent when none.
+   */
+  aside: z.array(z.string()).optional(),
 });
 export type ReviewMark = z.infer<typeof reviewMarkSchema>;
 /** Keyed by governor ID (as text, JSON's keys); only governors with a mark appear. */

@@ -107,9 +107,17 @@ describe('checkScan per-field sensitivity', () => {
 
   it('low leaves out a drop under 1% but keeps a lost digit; off flags nothing on the field', () => {
     const input = scans(before, now);
-    const low = checkScan({ ...input, powerRanked: false, settings: withSensitivity({ helps: 'low', dead: 'low' }) });
+    const low = checkScan({
+      ...input,
+      powerRanked: false,
+      settings: withSensitivity({ helps: 'low', dead: 'low' }),
+    });
     expect(fields(low)).toEqual(['dead', 'power']);
-    const off = checkScan({ ...input, powerRanked: false, settings: withSensitivity({ dead: 'off', power: 'off' }) });
+    const off = checkScan({
+      ...input,
+      powerRanked: false,
+      settings: withSensitivity({ dead: 'off', power: 'off' }),
+    });
     expect(fields(off)).toEqual(['helps']);
   });
 
@@ -117,11 +125,13 @@ describe('checkScan per-field sensitivity', () => {
     // 100,000,000 → 40,000,000 in a day: beyond half a day's power, within the −70% every account may lose.
     const input = scans(snapshot(1, 7, { power: 100_000_000 }), snapshot(2, 7, { power: 40_000_000 }));
     expect(fields(checkScan({ ...input, powerRanked: false, settings }))).toEqual(['power']);
-    expect(checkScan({ ...input, powerRanked: false, settings: withSensitivity({ power: 'low' }) })).toEqual([]);
+    expect(checkScan({ ...input, powerRanked: false, settings: withSensitivity({ power: 'low' }) })).toEqual(
+      [],
+    );
     const lostDigit = scans(snapshot(1, 7, { power: 100_000_000 }), snapshot(2, 7, { power: 10_000_000 }));
-    expect(fields(checkScan({ ...lostDigit, powerRanked: false, settings: withSensitivity({ power: 'low' }) }))).toEqual([
-      'power',
-    ]);
+    expect(
+      fields(checkScan({ ...lostDigit, powerRanked: false, settings: withSensitivity({ power: 'low' }) })),
+    ).toEqual(['power']);
   });
 
   it('low leaves out a spike under 1% above the next value and keeps a larger one', () => {

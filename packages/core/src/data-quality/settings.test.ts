@@ -21,8 +21,15 @@ describe('readDataQualitySettings', () => {
   });
 
   it("reads each field's sensitivity, a missing or unknown one as normal", () => {
-    const read = readDataQualitySettings({ sensitivity: { helps: 'off', power: 'low', dead: 'loud', t4_kills: 3 } });
-    expect(read.sensitivity).toMatchObject({ helps: 'off', power: 'low', dead: 'normal', t4_kills: 'normal' });
+    const read = readDataQualitySettings({
+      sensitivity: { helps: 'off', power: 'low', dead: 'loud', t4_kills: 3 },
+    });
+    expect(read.sensitivity).toMatchObject({
+      helps: 'off',
+      power: 'low',
+      dead: 'normal',
+      t4_kills: 'normal',
+    });
     expect(Object.keys(read.sensitivity)).toEqual([...CHECKED_FIELDS]);
     expect(readDataQualitySettings('{"sensitivity": []}').sensitivity).toEqual(
       DEFAULT_DATA_QUALITY_SETTINGS.sensitivity,

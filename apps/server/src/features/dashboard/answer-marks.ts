@@ -1,14 +1,16 @@
 import type { DashboardResponse } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { dashboardMarkScope } from '../data-review/mark-scope.ts';
 import { type ReadReviewSources, reviewMarksFrom, rowsWithoutDecreased } from '../data-review/marks.ts';
 import { farmMarksFor } from '../farms/marks.ts';
 import type { KingdomContext } from './context.ts';
 import type { ResolvedPeriod } from './period.ts';
+import { periodDkpScorer } from './period-rows.ts';
 
 /**
  * The marks beside a main dashboard answer's numbers: fields under review and corrections (docs/data-review.md,
- * "Marks") and, when the kingdom shows farms apart, which rows are farms (docs/farms.md). Added to every answer, never
+ * "Marks"; beside the name or in their own column, mark-scope.ts) and, when the kingdom shows farms apart, which rows are farms (docs/farms.md). Added to every answer, never
  * kept in the service's period caches, so an accepted value or a new link shows at once.
  *
  * Started as soon as the period is known: the review's sources (`readSources`: the period's open flags and
@@ -28,11 +30,13 @@ export function startAnswerMarks(
   // Observed at once: a failing read must not be an unhandled rejection while the statement runs; it fails the answer.
   sources.catch(() => undefined);
   const farmsApart = context.farms.policy.mode === 'apart';
+  // Beside the name only what the row's headline numbers use; T1–T3 kills, resources and helps in their columns.
+  const scope = dashboardMarkScope(periodDkpScorer(context.formula).gains);
   return async (answer) => {
     if (answer.playerData.length === 0) return answer;
     const { rows, governorIds, decreased } = rowsWithoutDecreased(answer.playerData, 'Gov ID');
     const [reviewMarks, farmMarks] = await Promise.all([
-      sources.then((read) => reviewMarksFrom(db, { ...span, governorIds, decreased }, read)),
+      sources.then((read) => reviewMarksFrom(db, { ...span, governorIds, decreased, scope }, read)),
       farmsApart ? farmMarksFor(db, span.kd, governorIds) : undefined,
     ]);
     return {

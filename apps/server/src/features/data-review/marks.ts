@@ -4,6 +4,7 @@ import { fingerprint } from '../../cache-key.ts';
 import { ComputeCache } from '../../compute-cache.ts';
 import type { Database } from '../../db/schema.ts';
 import type { ScanInfo } from '../scans/kingdom-scans.ts';
+import { kvkDkpMarkScope, type MarkScope, placeInScope } from './mark-scope.ts';
 
 export interface ReviewPeriod {
   kd: number;
@@ -17,6 +18,8 @@ export interface MarksRequest extends ReviewPeriod {
   governorIds: readonly number[];
   /** Of those, the ones with gains that went down (the rows' `decreased`), and those gains' fields. */
   decreased?: ReadonlyMap<number, readonly string[]>;
+  /** Where the screen shows each field (mark-scope.ts); every field beside the name when not given. */
+  scope?: MarkScope;
 }
 
 /**
@@ -172,9 +175,15 @@ export async function reviewMarksFrom(
   { flags, corrections }: ReviewSources,
 ): Promise<ReviewMarks | undefined> {
   const wanted = new Set(request.governorIds);
-  const relevantFlags = flags.filter((f) => wanted.has(f.governor_id));
-  const relevantCorrections = corrections.filter((c) => wanted.has(c.governor_id));
-  const decreased = request.decreased ?? new Map<number, readonly string[]>();
+  const shown = (source: ReviewSource) =>
+    wanted.has(source.governor_id) && placeInScope(request.scope, source.field) !== null;
+  const relevantFlags = flags.filter(shown);
+  const relevantCorrections = corrections.filter(shown);
+  const decreased = new Map<number, readonly string[]>();
+  for (const [governorId, fields] of request.decreased ?? []) {
+    const kept = fields.filter((field) => placeInScope(request.scope, field) !== null);
+    if (kept.length > 0) decreased.set(governorId, kept);
+  }
   if (relevantFlags.length === 0 && relevantCorrections.length === 0 && decreased.size === 0)
     return undefined;
 
@@ -207,6 +216,14 @@ export async function reviewMarksFrom(
       takenAt: correction.taken_at,
     });
   }
+  for (const mark of Object.values(marks)) {
+    const aside = [
+      ...mark.underReview.map((u) => u.field),
+      ...mark.corrected.map((c) => c.field),
+      ...(mark.decreased ?? []),
+    ].filter((field) => placeInScope(request.scope, field) === 'aside');
+    if (aside.length > 0) mark.aside = [...new Set(aside)].sort();
+  }
   return Object.keys(marks).length === 0 ? undefined : marks;
 }
 
@@ -237,6 +254,8 @@ async function governorEnds(
 /** A dashboard answer: its rows (keyed by 'Gov ID' on the main dashboard, 'Governor ID' on KD DKP) and period. */
 interface MarkableAnswer {
   playerData: readonly object[];
+  /** The KvK DKP table's columns: its marks name only the fields behind them (kvkDkpMarkScope). */
+  activeColumns?: readonly string[];
   selectedDates: { start: string; end: string };
   reviewMarks?: ReviewMarks | undefined;
 }
@@ -262,6 +281,7 @@ export async function withReviewMarks<T extends MarkableAnswer>(
       end: Number(answer.selectedDates.end),
       governorIds,
       decreased,
+      ...(answer.activeColumns ? { scope: kvkDkpMarkScope(answer.activeColumns) } : {}),
     },
     readSources,
   );

@@ -3,6 +3,7 @@ import type { ReviewMark as Mark, ReviewMarks } from '@kingdom-stats/core/api';
 import { createContext, useContext } from 'react';
 import { fullNumber } from '../../format.ts';
 import { type MessageId, translate } from '../../i18n/i18n.ts';
+import { columnPart, rowPart } from './review-mark-scope.ts';
 
 /** The review marks of the rows a table shows (the data answer's `reviewMarks`, docs/data-review.md "Marks"). */
 export const ReviewMarksContext = createContext<ReviewMarks | undefined>(undefined);
@@ -33,7 +34,8 @@ const FIELD_MESSAGES: Readonly<Record<string, MessageId>> = {
   helps: 'column.allianceHelps',
 };
 
-function shownFieldLabel(field: string): string {
+/** A checked field's name on screen, in the reader's language. */
+export function shownFieldLabel(field: string): string {
   const id = FIELD_MESSAGES[field];
   return id ? translate(id) : fieldLabel(field);
 }
@@ -101,7 +103,12 @@ export function reviewMarkText(mark: Mark): string {
  * as the partial-period mark's are.
  */
 export function ReviewMark({ governorId }: { governorId: number }) {
-  return <ReviewMarkOf mark={useContext(ReviewMarksContext)?.[String(governorId)]} />;
+  return <ReviewMarkOf mark={rowPart(useContext(ReviewMarksContext)?.[String(governorId)])} />;
+}
+
+/** The mark of a value shown in its own column and used by nothing else on the row (review-mark-scope.ts). */
+export function CellReviewMark({ governorId, field }: { governorId: number; field: string }) {
+  return <ReviewMarkOf mark={columnPart(useContext(ReviewMarksContext)?.[String(governorId)], field)} />;
 }
 
 /** ReviewMark of a mark given (the governor page's periods, which have no table context). */

@@ -3,7 +3,8 @@ import type { PlayerRow } from '@kingdom-stats/core/api';
 import { Avatar } from '../../components/Avatar.tsx';
 import type { DataColumn } from '../../components/table/DataTable.tsx';
 import { FarmMark } from '../../components/table/FarmMark.tsx';
-import { ReviewMark } from '../../components/table/ReviewMark.tsx';
+import { CellReviewMark, ReviewMark } from '../../components/table/ReviewMark.tsx';
+import { COLUMN_FIELDS } from '../../components/table/review-mark-scope.ts';
 import { changeTone, fullNumber, percent, signedNumber, textOrDash, utcDateTime } from '../../format.ts';
 import { translate } from '../../i18n/i18n.ts';
 import { CompareToggle } from '../compare/CompareToggle.tsx';
@@ -75,7 +76,15 @@ function numberColumn(
     header: field,
     align: 'right',
     sortable: true,
-    cell: (row) => fullNumber(row[field]),
+    cell: (row) =>
+      COLUMN_FIELDS[field] === undefined ? (
+        fullNumber(row[field])
+      ) : (
+        <span className="inline-flex items-center justify-end gap-1">
+          <CellReviewMark governorId={row['Gov ID']} field={COLUMN_FIELDS[field]} />
+          {fullNumber(row[field])}
+        </span>
+      ),
     ...options,
   };
 }

@@ -13,6 +13,7 @@ import { Field } from '../admin-shared/Field.tsx';
 import { Notice } from '../admin-shared/Notice.tsx';
 import { errorText, type Message } from '../kingdom-settings/shared.ts';
 import { useReviewSettings, useSettingsActions } from './api.ts';
+import { FieldSensitivitySettings } from './FieldSensitivitySettings.tsx';
 import { CHECK_WORDS } from './words.ts';
 
 /**
@@ -62,6 +63,7 @@ function SettingsForm({
 }) {
   const actions = useSettingsActions(kd, code);
   const [enabled, setEnabled] = useState<Record<ReviewCheck, boolean>>({ ...settings.enabled });
+  const [sensitivity, setSensitivity] = useState({ ...settings.sensitivity });
   const [perDay, setPerDay] = useState(percent(settings.maxPowerChangePerDay));
   const [minPower, setMinPower] = useState(String(settings.minPowerChange));
   const [tolerance, setTolerance] = useState(String(settings.killPointsTolerance));
@@ -73,6 +75,7 @@ function SettingsForm({
     event.preventDefault();
     const change = {
       enabled,
+      sensitivity,
       maxPowerChangePerDay: number(perDay) / 100,
       minPowerChange: number(minPower),
       killPointsTolerance: number(tolerance),
@@ -123,6 +126,11 @@ function SettingsForm({
           </label>
         ))}
       </fieldset>
+      <FieldSensitivitySettings
+        value={sensitivity}
+        defaults={defaults.sensitivity}
+        onChange={setSensitivity}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         <Field
           label="Largest power change per day (%)"
