@@ -47,7 +47,9 @@ test('a value under review that the DKP does not use is marked in its column, no
     async (route) => {
       const response = await route.fetch();
       const body = await response.json();
-      const row = body.playerData.find((r: Record<string, unknown>) => typeof r['Alliance Helps'] === 'number');
+      const row = body.playerData.find(
+        (r: Record<string, unknown>) => typeof r['Alliance Helps'] === 'number',
+      );
       governorId = row['Gov ID'];
       body.reviewMarks = {
         [String(governorId)]: {
