@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  dashboardResponseSchema,
   reviewChangeResponseSchema,
   reviewCorrectionsResponseSchema,
   reviewFlagsResponseSchema,
@@ -110,6 +111,7 @@ describe('swapping two rows (API)', () => {
   let t: TestApp;
   let db: Kysely<Database>;
   let base: string;
+  let code: string;
   let headers: Record<string, string>;
   let scans: number[];
 
@@ -117,7 +119,8 @@ describe('swapping two rows (API)', () => {
     t = await createTestApp();
     db = t.database.db;
     const world = await createAuthWorld(db, KD);
-    base = `/api/admin/kingdoms/${KD}/${await world.codeOf(KD)}/review`;
+    code = await world.codeOf(KD);
+    base = `/api/admin/kingdoms/${KD}/${code}/review`;
     headers = bearer(world.kingdomAdmin);
     await importAll(db, KD);
     scans = await scanIds(db, KD);
@@ -171,6 +174,16 @@ describe('swapping two rows (API)', () => {
     expect((await flags('corrected')).map((f) => f.governorId).sort()).toEqual([201, 202]);
     expect(await auditActions(db)).toContain('value.swap');
     correctionId = body.correction!.id;
+
+    // A period ending at the swapped scan rests on both rows: both governors carry the ✎ mark.
+    const [start, end] = [TIMES[0]!, TIMES[1]!].map((time) => Date.parse(time) / 1000);
+    const dashboard = await t.app.inject(
+      `/api/dashboard/${KD}/data/${code}?start_date=${start}&end_date=${end}&pageSize=10`,
+    );
+    const marks = dashboardResponseSchema.parse(dashboard.json()).reviewMarks ?? {};
+    expect(Object.keys(marks).sort()).toEqual(['201', '202']);
+    for (const mark of Object.values(marks))
+      expect(mark.corrected).toEqual([{ field: 'swap', oldValue: null, newValue: null, takenAt: end }]);
   });
 
   it('keeps the swap when the same file is imported again, or imported over with replace', async () => {
@@ -258,7 +271,8 @@ describe('a correction re-checks the values it touches', () => {
     t = await createTestApp();
     const db = t.database.db;
     const world = await createAuthWorld(db, KD);
-    base = `/api/admin/kingdoms/${KD}/${await world.codeOf(KD)}/review`;
+    const code = await world.codeOf(KD);
+    base = `/api/admin/kingdoms/${KD}/${code}/review`;
     headers = bearer(world.kingdomAdmin);
     for (const [i, t4] of t4Read.entries()) {
       const right = [990_000, 1_000_000, 1_010_000][i]!;

@@ -5,6 +5,7 @@ import { ComputeCache } from '../../compute-cache.ts';
 import type { Database } from '../../db/schema.ts';
 import type { ScanInfo } from '../scans/kingdom-scans.ts';
 import { kvkDkpMarkScope, type MarkScope, placeInScope } from './mark-scope.ts';
+import { readSwapRecord } from './swaps.ts';
 
 export interface ReviewPeriod {
   kd: number;
@@ -107,6 +108,7 @@ export async function readReviewSources(db: Kysely<Database>, period: ReviewPeri
       sql<string | null>`f.reason`.as('reason'),
       sql<number | null>`null`.as('imported_value'),
       sql<number | null>`null`.as('corrected_value'),
+      sql<string | null>`null`.as('imported_row_json'),
       's.taken_at',
     ])
     .where('f.scan_id', 'in', inPeriod)
@@ -124,6 +126,10 @@ export async function readReviewSources(db: Kysely<Database>, period: ReviewPeri
           sql<string | null>`null`.as('reason'),
           'c.imported_value',
           'c.corrected_value',
+          // A swap's record names the other governor, whose row it changed as much (swaps.ts).
+          sql<string | null>`case when c.field = 'swap' then c.imported_row_json else null end`.as(
+            'imported_row_json',
+          ),
           's.taken_at',
         ])
         .where('c.scan_id', 'in', inPeriod)
@@ -141,13 +147,18 @@ export async function readReviewSources(db: Kysely<Database>, period: ReviewPeri
       field: row.field,
       taken_at: row.taken_at,
     };
-    if (row.kind === 'flag') flags.push({ ...common, reason: row.reason ?? '' });
-    else
-      corrections.push({
-        ...common,
-        imported_value: row.imported_value,
-        corrected_value: row.corrected_value,
-      });
+    if (row.kind === 'flag') {
+      flags.push({ ...common, reason: row.reason ?? '' });
+      continue;
+    }
+    const correction = {
+      ...common,
+      imported_value: row.imported_value,
+      corrected_value: row.corrected_value,
+    };
+    corrections.push(correction);
+    const partner = row.field === 'swap' ? readSwapRecord(row.imported_row_json)?.partner : undefined;
+    if (partner !== undefined) corrections.push({ ...correction, governor_id: partner });
   }
   return { flags, corrections };
 }
