@@ -20,7 +20,7 @@ import {
 } from '../dashboard/index.ts';
 import { ReviewSourcesCache, withReviewMarks } from '../data-review/marks.ts';
 import { applyKingdomFarms, farmsShownApart, type KingdomFarms, setFarmsApart } from '../farms/policy.ts';
-import { type SeasonRules, rulesOfSeason } from '../formula/season-rules.ts';
+import { rulesOfSeason, type SeasonRules } from '../formula/season-rules.ts';
 import { readStoredFormula, readStoredWars } from '../formula/service.ts';
 import { requireViewerAccess } from '../kingdoms/access.ts';
 import { type KvkSeason, kvkScans, seasonOfRequest, seasonState } from '../kvk/season.ts';
