@@ -196,6 +196,32 @@ describe('each season scored by its own rules', () => {
     expect(JSON.parse(entry.after_json!)).toMatchObject({ kvkNumber: 1 });
   });
 
+  it('a season without rules uses the last saved; saving the current one first gives an opened such season a copy', async () => {
+    const db = t.database.db;
+    // KvK 3 is not open yet; KvK 1 loses its own rules, so both now follow the kingdom's default (season 2's save).
+    await db
+      .insertInto('kvk_seasons')
+      .values({ kingdom_kd: world.kd, kvk_number: 3, open_time: NOW + 20 * DAY, close_time: NOW + 40 * DAY })
+      .execute();
+    await db
+      .deleteFrom('season_rules')
+      .where('kingdom_kd', '=', world.kd)
+      .where('kvk_number', '=', 1)
+      .execute();
+    const next = await getFormula('?season=3');
+    expect(next.season).toMatchObject({ kvkNumber: 3, current: false, past: false, ownRules: false });
+    expect(next.formula.stats_formula['T4-Kills']).toEqual([20, true]);
+    expect(next.dkpScansSelection).toEqual({ wars: [] });
+    expect(await kvkDkp(1)).toEqual({ dkp: 2000, kvk: 1 });
+
+    expect((await save(40)).statusCode).toBe(200);
+    expect(await kvkDkp(1)).toEqual({ dkp: 2000, kvk: 1 });
+    expect(await kvkDkp(2)).toEqual({ dkp: 40_000, kvk: 2 });
+    expect((await getFormula('?season=1')).season?.ownRules).toBe(true);
+    // A season not open yet keeps following the current season's rules.
+    expect((await getFormula('?season=3')).formula.stats_formula['T4-Kills']).toEqual([40, true]);
+  });
+
   it('answers 404 for a KvK the kingdom does not have', async () => {
     const res = await t.app.inject({ url: `/api/${world.kd}/formula/${code}?season=9` });
     expect(res.statusCode).toBe(404);
