@@ -364,7 +364,7 @@ function Editor({ kd, code, tab, response, onResult, onSeason }: EditorProps) {
       >
         <p>{t('formula.resetConfirm')}</p>
         {pastSeason !== null && (
-          <p className="mt-2">{t('formula.pastConfirm.title', { n: String(pastSeason) })}</p>
+          <p className="mt-2">{t('formula.season.pastNotice', { n: String(pastSeason) })}</p>
         )}
       </ConfirmDialog>
       <PastSeasonDialog
