@@ -77,7 +77,8 @@ test.describe('KD DKP dashboard', () => {
     await signIn(page, 'kingdomAdmin');
     await dashboard.openLoaded();
     await dashboard.editLink.click();
-    await expect(page).toHaveURL(new RegExp(`/${target.kd}/formula/${target.code}$`));
+    // The rules of the season on screen (docs/dkp.md, "Each season's rules"): the demo's KvK 7.
+    await expect(page).toHaveURL(new RegExp(`/${target.kd}/formula/${target.code}\\?season=7$`));
   });
 
   test('the table: DKP Score descending, 20 a page, sorting, search by name, id or alliance resets the page', async ({

@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'user.delete',
   'formula.save',
   'formula.reset',
+  'formula.past-season.change',
   'farm.link',
   'farm.unlink',
   'farm.policy',

@@ -26,6 +26,7 @@ export interface Database {
   scan_home_moves: ScanHomeMoveTable;
   kvk_seasons: KvkSeasonTable;
   formulas: FormulaTable;
+  season_rules: SeasonRulesTable;
   hoh_records: HohRecordTable;
   prekvk_points: PrekvkPointTable;
   rallies: RallyTable;
@@ -202,6 +203,11 @@ export interface FormulaTable {
   /** JSON: saved wars config {base, wars}, or NULL when none is saved. */
   wars_json: string | null;
   updated_at: number;
+}
+
+/** A KvK season's own formula, goals and wars (0020_season_rules.ts; docs/dkp.md, "Each season's rules"). */
+export interface SeasonRulesTable extends FormulaTable {
+  kvk_number: number;
 }
 
 /** T4/T5 dead per governor per KvK, as alliance leaders collect them from the Hall of Heroes. */

@@ -5,6 +5,7 @@ import { type KingdomContext, loadKingdomContext } from '../../src/features/dash
 import { loadViewerContext } from '../../src/features/dashboard/viewer-context.ts';
 import { loadKingdomFarms } from '../../src/features/farms/policy.ts';
 import { selectFormulaRow } from '../../src/features/formula/queries.ts';
+import { selectSeasonRules } from '../../src/features/formula/season-rules.ts';
 import { readViewerPlanInputs } from '../../src/features/kd-dashboard/service.ts';
 import { KINGDOM_NOT_FOUND, requireViewerAccess } from '../../src/features/kingdoms/access.ts';
 import { addKingdom, setCamp } from '../../src/features/kingdoms/service.ts';
@@ -140,29 +141,40 @@ describe('loadViewerContext', () => {
     }
   });
 
-  it('reads the same plan inputs (scans, seasons, formula row, farms) as the separate queries', async () => {
+  it('reads the same plan inputs (scans, seasons, formula rows, farms) as the separate queries', async () => {
     await db
       .updateTable('formulas')
       .set({ goals_json: '[{"from":0,"to":null,"dkp":5}]', score_on: 1, dead_on: 0, kp_on: 1 })
       .where('kingdom_kd', '=', FULL)
       .execute();
+    const formula = await db
+      .selectFrom('formulas')
+      .selectAll()
+      .where('kingdom_kd', '=', FULL)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('season_rules')
+      .values({ ...formula, kvk_number: 3, kp_on: 0, wars_json: null })
+      .execute();
     for (const [kd, code] of [
       [FULL, CODE],
       [EMPTY, 'code-3402'],
     ] as const) {
-      const [allScans, seasons, row, farms] = await Promise.all([
+      const [allScans, seasons, row, seasonRules, farms] = await Promise.all([
         selectKingdomScans(db, kd),
         selectSeasons(db, kd),
         selectFormulaRow(db, kd),
+        selectSeasonRules(db, kd),
         loadKingdomFarms(db, kd),
       ]);
       const single = await readViewerPlanInputs(db, kd, code);
       expect(single.kingdom).toEqual(await requireViewerAccess(db, kd, code));
-      expect(single.inputs).toEqual({ allScans, seasons, row, farms });
+      expect(single.inputs).toEqual({ allScans, seasons, row, seasonRules, farms });
     }
     const full = await readViewerPlanInputs(db, FULL, CODE);
     expect(full.inputs.seasons.map((season) => season.kvkNumber)).toEqual([3, 2, 1, 7]);
     expect(full.inputs.row).toMatchObject({ kingdom_kd: FULL, score_on: 1, dead_on: 0, kp_on: 1 });
+    expect(full.inputs.seasonRules.get(3)).toMatchObject({ kingdom_kd: FULL, kp_on: 0, wars_json: null });
     expect((await readViewerPlanInputs(db, EMPTY, 'code-3402')).inputs).toMatchObject({
       seasons: [],
       row: null,

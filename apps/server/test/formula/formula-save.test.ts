@@ -128,6 +128,7 @@ describe('formula editor API', () => {
       status: 'success',
       message: 'Formula and 2 wars saved successfully!',
       wars: 2,
+      season: 7,
     });
     const body = await get();
     expect(body.formula.kp_on).toBe(true);

@@ -327,18 +327,21 @@ describe('KD DKP on the Hero Scrolls scans of kingdom 3584', () => {
       ])
       .execute();
     // Written directly: the season is closed, so the editor would refuse to turn the switch on (NO_ACTIVE_KVK).
+    // The season's own rules (docs/dkp.md, "Each season's rules"), which the save above wrote.
     const row = await db
-      .selectFrom('formulas')
+      .selectFrom('season_rules')
       .selectAll()
       .where('kingdom_kd', '=', KD)
+      .where('kvk_number', '=', 1)
       .executeTakeFirstOrThrow();
     const stats = JSON.parse(row.stats_formula_json);
     stats['T4 Dead Troops'] = [15, true];
     stats['T5 Dead Troops'] = [30, true];
     await db
-      .updateTable('formulas')
+      .updateTable('season_rules')
       .set({ stats_formula_json: JSON.stringify(stats) })
       .where('kingdom_kd', '=', KD)
+      .where('kvk_number', '=', 1)
       .execute();
 
     const body = await fetchData();

@@ -16,6 +16,9 @@ export type FormulaSavePayload = FormulaSaveBody;
 export const formulaKeys = {
   all: ['formula'] as const,
   detail: (kd: string, code: string) => ['formula', kd, code] as const,
+  /** One season's rules (undefined: the current season, as the server picks it). */
+  season: (kd: string, code: string, season: number | undefined) =>
+    ['formula', kd, code, season ?? 'current'] as const,
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -29,11 +32,15 @@ export function readFormulaResponse(body: unknown): FormulaResponse {
   return formulaResponseSchema.parse(body);
 }
 
-export function useFormula(kd: string, code: string) {
+/** The rules of one KvK season (`?season=N`; undefined: the current season). */
+export function useFormula(kd: string, code: string, season?: number) {
   return useQuery<FormulaResponse>({
-    queryKey: formulaKeys.detail(kd, code),
-    queryFn: async ({ signal }) =>
-      readFormulaResponse(await apiGet(`/${segment(kd.toLowerCase())}/formula/${segment(code)}`, { signal })),
+    queryKey: formulaKeys.season(kd, code, season),
+    queryFn: async ({ signal }) => {
+      const query = season === undefined ? '' : `?season=${season}`;
+      const path = `/${segment(kd.toLowerCase())}/formula/${segment(code)}${query}`;
+      return readFormulaResponse(await apiGet(path, { signal }));
+    },
     // The editor holds its own draft: a refetch on focus would not replace it, so don't make one.
     refetchOnWindowFocus: false,
     staleTime: Number.POSITIVE_INFINITY,
@@ -84,16 +91,22 @@ export function useSaveFormula(kd: string, code: string) {
   });
 }
 
-/** POST /{kd}/formula/reset (the access code in the body); the editor then reloads the formula (SPEC §4). */
+/**
+ * POST /{kd}/formula/reset (the access code in the body) for one season, with the confirmation a past season needs;
+ * the editor then reloads the formula (SPEC §4).
+ */
 export function useResetFormula(kd: string, code: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () =>
+    mutationFn: (target: { season?: number; confirmPastSeason?: boolean } = {}) =>
       apiPost(
         `/${segment(kd.toLowerCase())}/formula/reset`,
-        { code },
+        { code, ...target },
         { schema: formulaResetResponseSchema },
       ),
-    onSuccess: () => client.invalidateQueries({ queryKey: formulaKeys.detail(kd, code) }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: formulaKeys.detail(kd, code) });
+      void client.invalidateQueries({ queryKey: kdDashboardKeys.all });
+    },
   });
 }

@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   IMPORT_REFUSED: 422,
   /** A scan file most of whose governors the kingdom never had: imported only when the request confirms it. */
   NEW_GOVERNORS: 409,
+  /** A change to a past KvK season's rules without the request's confirmation (docs/dkp.md, "Each season's rules"). */
+  PAST_SEASON: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,

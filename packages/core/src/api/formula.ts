@@ -19,6 +19,27 @@ import { kingdomCodeParamsSchema } from './dashboard.ts';
  */
 
 export const formulaParamsSchema = kingdomCodeParamsSchema;
+/** `?season=N`: the KvK number whose rules are read; without it the current season (docs/dkp.md). */
+export const formulaQuerySchema = z.object({
+  season: z
+    .string()
+    .regex(/^\d{1,6}$/, 'must be a KvK number')
+    .optional(),
+});
+
+/** A season the editor can edit (its select): each KvK season of the kingdom, oldest first. */
+export const formulaSeasonSchema = z.object({
+  kvkNumber: z.number().int(),
+  openTime: z.number(),
+  closeTime: z.number(),
+  /** The current season: open now, else the latest that has opened (the editor's default). */
+  current: z.boolean(),
+  /** Opened before the current one: saving its rules needs `confirmPastSeason` (its DKP and ranks change). */
+  past: z.boolean(),
+  /** The season has rules of its own (else it uses the kingdom's default: the last rules saved). */
+  ownRules: z.boolean(),
+});
+export type FormulaSeason = z.infer<typeof formulaSeasonSchema>;
 export const formulaResetParamsSchema = z.object({
   kd: z.string().regex(/^\d{1,5}$/, 'must be a kingdom number'),
 });
@@ -123,6 +144,10 @@ export const formulaResponseSchema = z.object({
   isDefault: z.boolean(),
   /** Unix seconds of the last save, null when never saved. Extra to SPEC. */
   updatedAt: z.number().nullable(),
+  /** The season whose rules these are (null: the kingdom has no season that has opened, its default rules). */
+  season: formulaSeasonSchema.nullable(),
+  /** Every season of the kingdom, oldest first. */
+  seasons: z.array(formulaSeasonSchema),
 });
 export type FormulaResponse = z.infer<typeof formulaResponseSchema>;
 
@@ -139,6 +164,10 @@ export const formulaSaveBodySchema = z.object({
     }),
     /** Omitted or null: the saved wars are cleared. Wars must use scans of the response's `dates`. */
     warsConfig: warsConfigSchema.nullable().optional(),
+    /** The KvK number whose rules are saved; omitted: the current season. Saving never changes another season. */
+    season: z.number().int().positive().optional(),
+    /** Required (true) to change a past season's rules: 409 PAST_SEASON otherwise. */
+    confirmPastSeason: z.boolean().optional(),
   }),
 });
 export type FormulaSaveBody = z.input<typeof formulaSaveBodySchema>;
@@ -150,11 +179,20 @@ export const formulaSaveResponseSchema = z.object({
   message: z.string(),
   /** Number of wars saved. */
   wars: z.number().int(),
+  /** The KvK number whose rules were saved (null: the kingdom's default, without seasons). */
+  season: z.number().int().nullable(),
 });
 export type FormulaSaveResponse = z.infer<typeof formulaSaveResponseSchema>;
 
 /** `code` here or as `?code=`; one of the two is required (400 otherwise). */
-export const formulaResetBodySchema = z.object({ code: z.string().min(1).max(64).optional() }).nullish();
+export const formulaResetBodySchema = z
+  .object({
+    code: z.string().min(1).max(64).optional(),
+    /** As the save's: the KvK number (default the current season), and the confirmation a past season needs. */
+    season: z.number().int().positive().optional(),
+    confirmPastSeason: z.boolean().optional(),
+  })
+  .nullish();
 export const formulaResetQuerySchema = z.object({ code: z.string().min(1).max(64).optional() });
 export const formulaResetResponseSchema = z.object({
   status: z.literal('success'),

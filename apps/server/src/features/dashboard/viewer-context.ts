@@ -11,7 +11,7 @@ import { type KingdomContext, kingdomContextOf } from './context.ts';
 import type { CampMember } from './kingdom-reads.ts';
 
 /**
- * requireViewerAccess and loadKingdomContext in one statement: the kingdom row with its scans, formula, seasons,
+ * requireViewerAccess and loadKingdomContext in one statement: the kingdom row with its scans, formula, seasons' rules, seasons,
  * camp map, farm policy and farm links as JSON aggregates. Separately they are six queries in two round trips, and the five
  * parallel ones hold five pooled PostgreSQL connections at once: under 200 viewers every request queued for the
  * pool before any work (docs/benchmarks.md, "Issue 16: viewers' p99"). Read fresh on every request, as before, so
@@ -44,6 +44,8 @@ export interface ViewerKingdom {
   /** Ordered by time taken, then id. */
   scans: ScanInfo[];
   formulaRow: FormulaTable | null;
+  /** Each season's own rules by KvK number (formula/season-rules.ts). */
+  seasonRules: Map<number, FormulaTable>;
   /** KvK seasons, ordered by open time. */
   seasons: KvkSeason[];
   /** Camp members, ordered by member kd. */
@@ -67,7 +69,8 @@ export async function readViewerKingdom(
   if (!sameSecret(code.trim().toLowerCase(), expected) || !row) {
     throw new AppError('NOT_FOUND', KINGDOM_NOT_FOUND);
   }
-  const { ctx_scans, ctx_formula, ctx_seasons, ctx_camps, ctx_policy, ctx_links, ...kingdom } = row;
+  const { ctx_scans, ctx_formula, ctx_rules, ctx_seasons, ctx_camps, ctx_policy, ctx_links, ...kingdom } =
+    row;
   const formula = json(ctx_formula) as FormulaTuple | null;
   const policy = json(ctx_policy) as [unknown, unknown] | null;
   // JSON aggregates keep no order that SQL promises: each list is put in its separate query's order here.
@@ -99,6 +102,12 @@ export async function readViewerKingdom(
     kingdom: kingdom as KingdomTable,
     scans,
     formulaRow: formula && formulaRowOf(kingdom.kd, formula),
+    seasonRules: new Map(
+      ((json(ctx_rules) ?? []) as [number, ...FormulaTuple][]).map(([kvkNumber, ...rules]) => [
+        Number(kvkNumber),
+        formulaRowOf(kingdom.kd, rules),
+      ]),
+    ),
     seasons,
     members,
     // As selectPolicy: no row is the default policy.
@@ -131,6 +140,7 @@ function formulaRowOf(
 interface ViewerRow extends KingdomTable {
   ctx_scans: unknown;
   ctx_formula: unknown;
+  ctx_rules: unknown;
   ctx_seasons: unknown;
   ctx_camps: unknown;
   ctx_policy: unknown;
@@ -153,6 +163,9 @@ export function viewerRowStatement(db: Kysely<Database>, kd: number): RawBuilder
         from scans s where s.kingdom_kd = k.kd) as ctx_scans,
       (select ${array}(f.stats_formula_json, f.goals_json, f.score_on, f.dead_on, f.kp_on, f.wars_json, f.updated_at)
         from formulas f where f.kingdom_kd = k.kd) as ctx_formula,
+      (select ${aggregate}(${array}(r.kvk_number, r.stats_formula_json, r.goals_json, r.score_on, r.dead_on, r.kp_on,
+          r.wars_json, r.updated_at))
+        from season_rules r where r.kingdom_kd = k.kd) as ctx_rules,
       (select ${aggregate}(${array}(v.kvk_number, v.open_time, v.close_time))
         from kvk_seasons v where v.kingdom_kd = k.kd) as ctx_seasons,
       (select ${aggregate}(${array}(c.name, m.member_kd))

@@ -1,5 +1,6 @@
 import {
   formulaParamsSchema,
+  formulaQuerySchema,
   formulaResetBodySchema,
   formulaResetParamsSchema,
   formulaResetQuerySchema,
@@ -22,10 +23,17 @@ import { getFormula, resetFormula, saveFormula } from './service.ts';
 export const formulaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:kd/formula/:code',
-    { schema: { params: formulaParamsSchema, response: { 200: formulaResponseSchema } } },
+    {
+      schema: {
+        params: formulaParamsSchema,
+        querystring: formulaQuerySchema,
+        response: { 200: formulaResponseSchema },
+      },
+    },
     async (request) => {
       const kingdom = await requireViewerAccess(app.db, request.params.kd, request.params.code);
-      return getFormula(app.db, kingdom);
+      const season = request.query.season === undefined ? undefined : Number(request.query.season);
+      return getFormula(app.db, kingdom, season);
     },
   );
 
@@ -63,7 +71,10 @@ export const formulaRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!code)
         throw badRequest('code is required', [{ path: 'body.code', message: 'the kingdom access code' }]);
       const kingdom = await requireViewerAccess(app.db, kd, code);
-      return resetFormula(app.db, user, kingdom);
+      return resetFormula(app.db, user, kingdom, {
+        season: request.body?.season,
+        confirmPastSeason: request.body?.confirmPastSeason,
+      });
     },
   );
 };

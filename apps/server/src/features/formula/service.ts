@@ -19,6 +19,7 @@ import {
   type FormulaResponse,
   type FormulaSavePayload,
   type FormulaSaveResponse,
+  type FormulaSeason,
   formulaSavedMessage,
   type HohValidation,
   type WarsConfigDto,
@@ -26,15 +27,30 @@ import {
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '../../auth/sessions.ts';
 import type { Database, FormulaTable, KingdomTable } from '../../db/schema.ts';
-import { badRequest } from '../../errors.ts';
+import { AppError, badRequest } from '../../errors.ts';
 import { nowSeconds } from '../../time.ts';
 import { recordAudit } from '../audit/service.ts';
-import { countHohRecords, kvkScans, seasonState, selectSeasons } from '../kvk/season.ts';
+import {
+  countHohRecords,
+  type KvkSeason,
+  type SeasonState,
+  scansInSeason,
+  seasonState,
+  selectSeasons,
+} from '../kvk/season.ts';
 import { selectKingdomScans } from '../scans/kingdom-scans.ts';
 import { deleteFormulaRow, selectFormulaRow, upsertFormulaRow } from './queries.ts';
+import {
+  deleteSeasonRules,
+  keepOpenedSeasonsRules,
+  rulesOfSeason,
+  selectSeasonRules,
+  upsertSeasonRules,
+} from './season-rules.ts';
 
 /**
- * The formula editor's work (SPEC §3 Formula response, §5, §7). The server validates a save with the editor's own
+ * The formula editor's work (SPEC §3 Formula response, §5, §7), for one KvK season's rules at a time (docs/dkp.md,
+ * "Each season's rules"). The server validates a save with the editor's own
  * functions (packages/core formula-validation.ts, dead-troops-settings.ts), so it refuses exactly what the editor refuses, with the same
  * messages. Who may save or reset is checked by the routes before anything here runs.
  */
@@ -105,39 +121,113 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** The built-in default as a stored row (what a season without any saved rules is scored with). */
+export function builtInRulesRow(kd: number, now: number): FormulaTable {
+  return {
+    kingdom_kd: kd,
+    stats_formula_json: JSON.stringify(DEFAULT_STATS_FORMULA),
+    goals_json: JSON.stringify(DEFAULT_GOAL_TIERS),
+    score_on: 1,
+    dead_on: 0,
+    kp_on: 0,
+    wars_json: null,
+    updated_at: now,
+  };
+}
+
+/** The season a formula call is about, and what the kingdom's rules are around it. */
+interface Target {
+  /** null: the kingdom has no season that has opened (and none was asked): its default rules. */
+  season: KvkSeason | null;
+  state: SeasonState;
+  seasons: KvkSeason[];
+  own: Map<number, FormulaTable>;
+  kingdomDefault: FormulaTable | null;
+  /** The rules the season is scored with now (null: the built-in default). */
+  rules: FormulaTable | null;
+}
+
+async function targetOf(
+  db: Kysely<Database>,
+  kd: number,
+  asked: number | undefined,
+  now: number,
+): Promise<Target> {
+  const [seasons, own, kingdomDefault] = await Promise.all([
+    selectSeasons(db, kd),
+    selectSeasonRules(db, kd),
+    selectFormulaRow(db, kd),
+  ]);
+  const state = seasonState(seasons, now);
+  let season = state.current;
+  if (asked !== undefined) {
+    season = seasons.find((s) => s.kvkNumber === asked) ?? null;
+    if (!season) throw new AppError('NOT_FOUND', `Kingdom ${kd} has no KvK ${asked}`);
+  }
+  return { season, state, seasons, own, kingdomDefault, rules: rulesOfSeason(own, kingdomDefault, season) };
+}
+
+/** Opened before the current season: its DKP and ranks are history, changed only on purpose. */
+function isPast(season: KvkSeason, state: SeasonState): boolean {
+  return state.current !== null && season.openTime < state.current.openTime;
+}
+
+function seasonView(season: KvkSeason, target: Pick<Target, 'state' | 'own'>): FormulaSeason {
+  return {
+    ...season,
+    current: season === target.state.current,
+    past: isPast(season, target.state),
+    ownRules: target.own.has(season.kvkNumber),
+  };
+}
+
+/** 409 PAST_SEASON: a past season's rules change only with the request's confirmation (naming the season). */
+function requireConfirmation(target: Target, confirmed: boolean | undefined): void {
+  if (target.season && isPast(target.season, target.state) && confirmed !== true) {
+    const n = target.season.kvkNumber;
+    throw new AppError(
+      'PAST_SEASON',
+      `KvK ${n} is a past season: changing its rules recomputes its DKP and ranks. Confirm to change the rules of KvK ${n}.`,
+    );
+  }
+}
+
 interface EditorContext {
   dates: ScanOption[];
   activeKvk: boolean;
   hohValidation: HohValidation;
 }
 
-async function editorContext(db: Kysely<Database>, kd: number, now: number): Promise<EditorContext> {
-  const [scans, seasons] = await Promise.all([selectKingdomScans(db, kd), selectSeasons(db, kd)]);
-  const state = seasonState(seasons, now);
+/** The season's scans (every kingdom scan without a season) and its Hall of Heroes state. */
+async function editorContext(db: Kysely<Database>, kd: number, target: Target): Promise<EditorContext> {
+  const scans = await selectKingdomScans(db, kd);
   const kingdomScans = scans.filter((scan) => scan.kind === 'kingdom');
-  const dates = kvkScans(kingdomScans, state).map((scan) => ({
+  const dates = (target.season ? scansInSeason(kingdomScans, target.season) : kingdomScans).map((scan) => ({
     scan_name: scan.name,
     display: formatUtcMinute(scan.takenAt),
     timestamp: scan.takenAt,
   }));
-  const hohCount = state.active ? await countHohRecords(db, kd, state.active.kvkNumber) : 0;
-  const reason = !state.active ? 'NO_ACTIVE_KVK' : hohCount === 0 ? 'INSUFFICIENT_HOH_DATA' : null;
+  // Hall of Heroes terms need that KvK's records (the season edited, else the one open now).
+  const kvk = target.season ?? target.state.active;
+  const open = target.state.active !== null;
+  const hohCount = kvk ? await countHohRecords(db, kd, kvk.kvkNumber) : 0;
+  const reason = !open ? 'NO_ACTIVE_KVK' : hohCount === 0 ? 'INSUFFICIENT_HOH_DATA' : null;
   return {
     dates,
-    activeKvk: state.active !== null,
-    hohValidation: { valid: reason === null, reason, kvkFound: state.active !== null, hohCount },
+    activeKvk: open,
+    hohValidation: { valid: reason === null, reason, kvkFound: open, hohCount },
   };
 }
 
 export async function getFormula(
   db: Kysely<Database>,
   kingdom: KingdomTable,
+  season: number | undefined,
   now = nowSeconds(),
 ): Promise<FormulaResponse> {
-  const [row, context] = await Promise.all([
-    selectFormulaRow(db, kingdom.kd),
-    editorContext(db, kingdom.kd, now),
-  ]);
+  const target = await targetOf(db, kingdom.kd, season, now);
+  const context = await editorContext(db, kingdom.kd, target);
+  const row = target.rules;
   const wars = readStoredWars(row);
   return {
     formula: readStoredFormula(row),
@@ -147,16 +237,67 @@ export async function getFormula(
     hohValidation: context.hohValidation,
     isDefault: row === null,
     updatedAt: row ? Number(row.updated_at) : null,
+    season: target.season ? seasonView(target.season, target) : null,
+    seasons: target.seasons.map((s) => seasonView(s, target)),
   };
 }
 
-/** What the audit log keeps of a formula: the editor's view of it and its wars. */
-function auditView(row: FormulaTable | null) {
-  return row ? { ...readStoredFormula(row), warsConfig: readStoredWars(row) } : null;
+/** What the audit log keeps of a season's rules: its KvK, the editor's view of them and their wars. */
+function auditView(row: FormulaTable | null, season: KvkSeason | null) {
+  return {
+    ...(season ? { kvkNumber: season.kvkNumber } : {}),
+    ...readStoredFormula(row),
+    warsConfig: readStoredWars(row),
+  };
 }
 
 /** What a save without wars stores: the chat-bot reads it as "no wars" like a missing config. */
 const NO_WARS = { base: {}, wars: [] } as const;
+
+/**
+ * Writes a season's rules (null: back to the built-in default). The kingdom's default follows the current season
+ * (or is the rules, without seasons); before it changes, every other opened season keeps what it used.
+ */
+async function writeRules(
+  db: Kysely<Database>,
+  user: SessionUser,
+  kd: number,
+  target: Target,
+  row: FormulaTable | null,
+  action: 'formula.save' | 'formula.reset',
+  now: number,
+): Promise<void> {
+  const { season, state } = target;
+  const followsDefault = season === null || season === state.current;
+  const past = season !== null && isPast(season, state);
+  await db.transaction().execute(async (trx) => {
+    if (followsDefault) {
+      const builtIn = () => builtInRulesRow(kd, now);
+      const { seasons, own, kingdomDefault } = target;
+      const except = season?.kvkNumber ?? null;
+      await keepOpenedSeasonsRules(trx, kd, seasons, own, kingdomDefault, except, now, builtIn);
+      if (row) await upsertFormulaRow(trx, row);
+      else await deleteFormulaRow(trx, kd);
+    }
+    if (season) {
+      if (row) await upsertSeasonRules(trx, season.kvkNumber, row);
+      else if (followsDefault) await deleteSeasonRules(trx, kd, season.kvkNumber);
+      else await upsertSeasonRules(trx, season.kvkNumber, builtInRulesRow(kd, now));
+    }
+    const after = row ?? (followsDefault ? null : builtInRulesRow(kd, now));
+    await recordAudit(
+      trx,
+      {
+        userId: user.id,
+        action: past ? 'formula.past-season.change' : action,
+        kingdomKd: kd,
+        before: auditView(target.rules, season),
+        after: auditView(after, season),
+      },
+      now,
+    );
+  });
+}
 
 export async function saveFormula(
   db: Kysely<Database>,
@@ -165,15 +306,14 @@ export async function saveFormula(
   payload: FormulaSavePayload,
   now = nowSeconds(),
 ): Promise<FormulaSaveResponse> {
-  const [before, context] = await Promise.all([
-    selectFormulaRow(db, kingdom.kd),
-    editorContext(db, kingdom.kd, now),
-  ]);
+  const target = await targetOf(db, kingdom.kd, payload.season, now);
+  requireConfirmation(target, payload.confirmPastSeason);
+  const context = await editorContext(db, kingdom.kd, target);
   const input = { data: payload.data, warsConfig: payload.warsConfig ?? null };
   const issues = validateFormulaPayload(input, {
     scans: context.dates,
     hoh: context.hohValidation,
-    deadTroopsSplitWasOn: deadTroopsSplitOn(readStoredFormula(before).stats_formula),
+    deadTroopsSplitWasOn: deadTroopsSplitOn(readStoredFormula(target.rules).stats_formula),
   });
   if (issues.length > 0) throw badRequest(FORMULA_MESSAGES.validationError, issues);
   const formula = normaliseFormulaPayload(input, context.dates);
@@ -187,45 +327,26 @@ export async function saveFormula(
     wars_json: JSON.stringify(formula.warsConfig ?? NO_WARS),
     updated_at: now,
   };
-  await db.transaction().execute(async (trx) => {
-    await upsertFormulaRow(trx, row);
-    await recordAudit(
-      trx,
-      {
-        userId: user.id,
-        action: 'formula.save',
-        kingdomKd: kingdom.kd,
-        before: auditView(before),
-        after: auditView(row),
-      },
-      now,
-    );
-  });
+  await writeRules(db, user, kingdom.kd, target, row, 'formula.save', now);
   const wars = formula.warsConfig?.wars.length ?? 0;
-  return { status: 'success', message: formulaSavedMessage(wars), wars };
+  return {
+    status: 'success',
+    message: formulaSavedMessage(wars),
+    wars,
+    season: target.season?.kvkNumber ?? null,
+  };
 }
 
-/** Back to the default formula, goals and no wars (the kingdom's row is removed). */
+/** The season's rules back to the default formula and goals, without wars. */
 export async function resetFormula(
   db: Kysely<Database>,
   user: SessionUser,
   kingdom: KingdomTable,
+  options: { season?: number | undefined; confirmPastSeason?: boolean | undefined } = {},
   now = nowSeconds(),
 ): Promise<FormulaResetResponse> {
-  await db.transaction().execute(async (trx) => {
-    const before = await selectFormulaRow(trx, kingdom.kd);
-    await deleteFormulaRow(trx, kingdom.kd);
-    await recordAudit(
-      trx,
-      {
-        userId: user.id,
-        action: 'formula.reset',
-        kingdomKd: kingdom.kd,
-        before: auditView(before),
-        after: { ...readStoredFormula(null), warsConfig: null },
-      },
-      now,
-    );
-  });
+  const target = await targetOf(db, kingdom.kd, options.season, now);
+  requireConfirmation(target, options.confirmPastSeason);
+  await writeRules(db, user, kingdom.kd, target, null, 'formula.reset', now);
   return { status: 'success', message: FORMULA_MESSAGES.reset };
 }

@@ -8,12 +8,14 @@ import type {
   HistoryEntry,
 } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
-import type { Database, KingdomTable } from '../../db/schema.ts';
+import type { Database, FormulaTable, KingdomTable } from '../../db/schema.ts';
+import { nowSeconds } from '../../time.ts';
 import { approvedPlayerNames } from '../discord/store.ts';
 import { selectLinkedAccounts } from '../farms/linked-accounts.ts';
+import { rulesOfSeason } from '../formula/season-rules.ts';
 import { readStoredFormula, readStoredWars } from '../formula/service.ts';
 import { KdDashboardService, type PlanInputs, readViewerPlanInputs } from '../kd-dashboard/service.ts';
-import type { KvkSeason } from '../kvk/season.ts';
+import { type KvkSeason, seasonState } from '../kvk/season.ts';
 import {
   scansInRuns,
   selectGovernorHoh,
@@ -55,14 +57,10 @@ export class GovernorService {
     const kingdomScans = allScans.filter((scan) => scan.kind === 'kingdom');
     const candidates = scansInRuns(kingdomScans, runs);
     const scanTimes = new Set(kingdomScans.map((scan) => scan.takenAt));
-    const savedWars = (readStoredWars(formulaRow)?.wars ?? []).flatMap((saved, index) => {
-      const start = Object.values(saved.before)[0];
-      const end = Object.values(saved.after)[0];
-      // A war naming a deleted scan is skipped, as the KD DKP dashboard skips it.
-      if (start === undefined || end === undefined || start >= end) return [];
-      if (!scanTimes.has(start) || !scanTimes.has(end)) return [];
-      return [{ name: `War ${index + 1}`, start, end }];
-    });
+    // Each season's wars are its own rules' (docs/dkp.md, "Each season's rules"); without seasons, the kingdom's.
+    const savedWars = (seasons.length > 0 ? seasons : [null]).flatMap((season) =>
+      seasonWars(rulesOfSeason(inputs.seasonRules, formulaRow, season), scanTimes, season),
+    );
     // The governor's rows and its KD DKP results are read at once: the results need the plan's inputs only, read
     // above, and a governor without a presence run in the kingdom (no scan of it) is not scored.
     const [rows, results] = await Promise.all([
@@ -82,7 +80,9 @@ export class GovernorService {
       scans.push({ takenAt: scan.takenAt, ...values });
     }
 
-    const goals = readStoredFormula(formulaRow).goals;
+    // The goal tier of today: the current season's rules.
+    const current = seasonState(seasons, nowSeconds()).current;
+    const goals = readStoredFormula(rulesOfSeason(inputs.seasonRules, formulaRow, current)).goals;
     const latest = scans.at(-1);
     const header = latest
       ? {
@@ -102,7 +102,10 @@ export class GovernorService {
       header,
       scans,
       seasons: seasons.map((season, i) => ({ ...season, result: scored ? results.seasons[i]! : null })),
-      wars: savedWars.map((war, i) => ({ ...war, result: scored ? results.wars[i]! : null })),
+      wars: savedWars.map(({ season: _season, ...war }, i) => ({
+        ...war,
+        result: scored ? results.wars[i]! : null,
+      })),
       history: {
         names: changes(scans, (scan) => scan.name),
         alliances: changes(scans, (scan) => scan.alliance),
@@ -125,7 +128,7 @@ export class GovernorService {
     kingdom: KingdomTable,
     governorId: number,
     seasons: readonly KvkSeason[],
-    wars: readonly { start: number; end: number }[],
+    wars: readonly SeasonWar[],
     inputs: PlanInputs,
   ): Promise<{ seasons: (GovernorDkp | null)[]; wars: (GovernorDkp | null)[] }> {
     const seasonResults = await Promise.all(
@@ -133,12 +136,8 @@ export class GovernorService {
     );
     const warResults = await Promise.all(
       wars.map((war) => {
-        // A war outside every season is not scored when the kingdom has seasons.
-        const season = seasons.find((s) => war.start >= s.openTime && war.end <= s.closeTime);
-        const scored = season ?? (seasons.length === 0 ? null : undefined);
-        if (scored === undefined) return null;
         const dates = { start_date: String(war.start), end_date: String(war.end) };
-        return this.result(kingdom, governorId, scored, dates, inputs);
+        return this.result(kingdom, governorId, war.season, dates, inputs);
       }),
     );
     return { seasons: seasonResults, wars: warResults };
@@ -170,6 +169,29 @@ export class GovernorService {
       ? dkpResult(row, mains.indexOf(row) + 1, mains.length)
       : { ...dkpResult(row, null, mains.length), farmOf };
   }
+}
+
+interface SeasonWar {
+  name: string;
+  start: number;
+  end: number;
+  /** The season whose rules hold the war (null: the kingdom has no seasons). */
+  season: KvkSeason | null;
+}
+
+/** A season's saved wars as the KD DKP dashboard names them; a war naming a deleted scan is skipped, as there. */
+function seasonWars(
+  rules: FormulaTable | null,
+  scanTimes: ReadonlySet<number>,
+  season: KvkSeason | null,
+): SeasonWar[] {
+  return (readStoredWars(rules)?.wars ?? []).flatMap((saved, index) => {
+    const start = Object.values(saved.before)[0];
+    const end = Object.values(saved.after)[0];
+    if (start === undefined || end === undefined || start >= end) return [];
+    if (!scanTimes.has(start) || !scanTimes.has(end)) return [];
+    return [{ name: `War ${index + 1}`, start, end, season }];
+  });
 }
 
 function dkpResult(row: DkpRow, rank: number | null, ranked: number): GovernorDkp {

@@ -20,6 +20,7 @@ import {
 } from '../dashboard/index.ts';
 import { ReviewSourcesCache, withReviewMarks } from '../data-review/marks.ts';
 import { applyKingdomFarms, farmsShownApart, type KingdomFarms, setFarmsApart } from '../farms/policy.ts';
+import { rulesOfSeason, type SeasonRules } from '../formula/season-rules.ts';
 import { readStoredFormula, readStoredWars } from '../formula/service.ts';
 import { requireViewerAccess } from '../kingdoms/access.ts';
 import { type KvkSeason, kvkScans, seasonOfRequest, seasonState } from '../kvk/season.ts';
@@ -77,7 +78,9 @@ export interface KdDataQuery {
 export interface PlanInputs {
   allScans: ScanInfo[];
   seasons: KvkSeason[];
+  /** The kingdom's default rules (formulas) and each season's own (formula/season-rules.ts). */
   row: FormulaTable | null;
+  seasonRules: SeasonRules;
   farms: KingdomFarms;
 }
 
@@ -87,8 +90,8 @@ export async function readViewerPlanInputs(
   kd: string | number,
   code: string,
 ): Promise<{ kingdom: KingdomTable; inputs: PlanInputs }> {
-  const { kingdom, scans, seasons, formulaRow, farms } = await readViewerKingdom(db, kd, code);
-  return { kingdom, inputs: { allScans: scans, seasons, row: formulaRow, farms } };
+  const { kingdom, scans, seasons, formulaRow, seasonRules, farms } = await readViewerKingdom(db, kd, code);
+  return { kingdom, inputs: { allScans: scans, seasons, row: formulaRow, seasonRules, farms } };
 }
 
 const NO_DEFAULT_DATES = {
@@ -218,7 +221,7 @@ export class KdDashboardService {
     now: number,
     inputs: PlanInputs,
   ): Promise<Plan> {
-    const { allScans, seasons, row, farms } = inputs;
+    const { allScans, seasons, farms } = inputs;
     const kingdomScans = allScans.filter((scan) => scan.kind === 'kingdom');
     const state = seasonOfRequest(seasons, seasonState(seasons, now), kingdomScans, {
       start: query.start_date,
@@ -226,6 +229,8 @@ export class KdDashboardService {
     });
     const scans = kvkScans(kingdomScans, state);
     const period = resolvePeriod(scans, NO_DEFAULT_DATES, { start: query.start_date, end: query.end_date });
+    // The season's own rules (a past season keeps its DKP when today's rules change): docs/dkp.md.
+    const row = rulesOfSeason(inputs.seasonRules, inputs.row, state.current);
     const stored = readStoredFormula(row);
     const settings: DkpFormulaSettings = {
       formula: stored.stats_formula,

@@ -96,6 +96,7 @@ export async function deleteKingdomRows(trx: Executor, kd: number): Promise<Dele
     'discord_setup_codes',
     'discord_governor_links',
     'upload_tokens',
+    'season_rules',
   ] as const) {
     await trx.deleteFrom(table).where('kingdom_kd', '=', kd).execute();
   }

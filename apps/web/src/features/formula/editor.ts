@@ -102,7 +102,13 @@ export function validateDraft(draft: FormulaDraft, response: FormulaResponse): F
   return issues.filter((issue) => !seen.has(issue.message) && seen.add(issue.message));
 }
 
-export function savePayload(kd: string, code: string, draft: FormulaDraft): FormulaSavePayload {
+/** The save's body: the season edited (none: the kingdom's rules without seasons) and the past-season confirmation. */
+export function savePayload(
+  kd: string,
+  code: string,
+  draft: FormulaDraft,
+  target: { season?: number | undefined; confirmPastSeason?: boolean } = {},
+): FormulaSavePayload {
   return {
     passed_data: {
       kdnumber: kd,
@@ -116,6 +122,8 @@ export function savePayload(kd: string, code: string, draft: FormulaDraft): Form
       },
       // Null clears the saved wars (every war deleted).
       warsConfig: toWarsConfig(draft.wars),
+      ...(target.season === undefined ? {} : { season: target.season }),
+      ...(target.confirmPastSeason ? { confirmPastSeason: true } : {}),
     },
   };
 }

@@ -1,5 +1,5 @@
 import { allWarsComplete, type War } from '@kingdom-stats/core';
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/client.ts';
 import {
@@ -27,13 +27,14 @@ import { FormulaTab } from './FormulaTab.tsx';
 import { GoalsTab } from './GoalsTab.tsx';
 import { type CodedMessage, issueText } from './messages.ts';
 import { type Result, ResultModal } from './ResultModal.tsx';
+import { PastSeasonDialog, SeasonSelect, useSeasonParam } from './SeasonRules.tsx';
 import { LeaveDialog, SignInDialog, type SignInReason } from './SessionDialogs.tsx';
-import { FORMULA_TAB_LABELS, formulaTab, type FormulaTab as TabName } from './tabs.ts';
+import { TabBar } from './TabBar.tsx';
+import { formulaTab, type FormulaTab as TabName } from './tabs.ts';
 import { useIsMobile, useNearBottom } from './ui.tsx';
 import { useLeaveGuard } from './useLeaveGuard.ts';
 import { WarsTab } from './WarsTab.tsx';
 
-const TABS: readonly TabName[] = ['formula', 'goals', 'wars'];
 /** SPEC §2: the floating save button hides within this distance of the page bottom, where the real one is. */
 const FLOATING_HIDE_PX = 150;
 
@@ -54,7 +55,8 @@ export function Component() {
   const code = params.code ?? '';
   const tab = formulaTab(params.tab);
   const { t } = useT();
-  const query = useFormula(kd, code);
+  const [season, onSeason] = useSeasonParam();
+  const query = useFormula(kd, code, season);
   const [result, setResult] = useState<Result | null>(null);
   const loadErrorShown = useRef<unknown>(null);
 
@@ -101,6 +103,7 @@ export function Component() {
           tab={tab}
           response={query.data}
           onResult={setResult}
+          onSeason={onSeason}
         />
       )}
       <ResultModal result={result} onClose={() => setResult(null)} />
@@ -114,9 +117,10 @@ interface EditorProps {
   tab: TabName;
   response: FormulaResponse;
   onResult: (result: Result) => void;
+  onSeason: (kvkNumber: number) => void;
 }
 
-function Editor({ kd, code, tab, response, onResult }: EditorProps) {
+function Editor({ kd, code, tab, response, onResult, onSeason }: EditorProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const { t } = useT();
@@ -141,7 +145,6 @@ function Editor({ kd, code, tab, response, onResult }: EditorProps) {
   const readOnly = session.isAuthenticated && !canAdminister;
   const reset = useResetFormula(kd, code);
   const nearBottom = useNearBottom(FLOATING_HIDE_PX);
-  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
   // SPEC §4: any edit clears the validation errors on display.
   const edit = (patch: Partial<FormulaDraft>) => {
@@ -149,16 +152,9 @@ function Editor({ kd, code, tab, response, onResult }: EditorProps) {
     setDraft((current) => ({ ...current, ...patch }));
   };
 
-  const goTo = (next: TabName) => navigate(`/${kd}/formula/${code}/${next}`, { replace: false });
-
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (delta === 0) return;
-    event.preventDefault();
-    const next = (index + delta + TABS.length) % TABS.length;
-    goTo(TABS[next]!);
-    tabRefs.current[next]?.focus();
-  };
+  // The season stays in the address from tab to tab.
+  const goTo = (next: TabName) =>
+    navigate(`/${kd}/formula/${code}/${next}${location.search}`, { replace: false });
 
   useEffect(() => {
     if (kept) forgetKeptDraft(kd, code);
@@ -173,6 +169,9 @@ function Editor({ kd, code, tab, response, onResult }: EditorProps) {
     navigate(loginPath(from), { state });
   };
 
+  const pastSeason = response.season?.past ? response.season.kvkNumber : null;
+  const [confirmPast, setConfirmPast] = useState(false);
+
   const onSave = () => {
     // The draft's own problems first: they are worth fixing before signing in.
     const problems = validateDraft(draft, response);
@@ -186,7 +185,14 @@ function Editor({ kd, code, tab, response, onResult }: EditorProps) {
       setSignIn('signed-out');
       return;
     }
-    save.mutate(savePayload(kd, code, draft), {
+    // A past season's rules change only once its admin has said so (the server refuses it otherwise).
+    if (pastSeason !== null && !confirmPast) {
+      setConfirmPast(true);
+      return;
+    }
+    const target = { season: response.season?.kvkNumber, confirmPastSeason: pastSeason !== null };
+    save.mutate(savePayload(kd, code, draft, target), {
+      onSettled: () => setConfirmPast(false),
       onSuccess: (answer) =>
         onResult({
           tone: 'success',
@@ -216,19 +222,22 @@ function Editor({ kd, code, tab, response, onResult }: EditorProps) {
   };
 
   const onReset = () => {
-    reset.mutate(undefined, {
-      onSuccess: () => {
-        setConfirmReset(false);
-        onResult({ tone: 'success', message: t('formula.resetDone') });
+    reset.mutate(
+      { season: response.season?.kvkNumber, confirmPastSeason: pastSeason !== null },
+      {
+        onSuccess: () => {
+          setConfirmReset(false);
+          onResult({ tone: 'success', message: t('formula.resetDone') });
+        },
+        onError: (error) => {
+          setConfirmReset(false);
+          onResult({
+            tone: 'error',
+            message: t('formula.resetFailed', { error: errorText(error, t('formula.unknownError')) }),
+          });
+        },
       },
-      onError: (error) => {
-        setConfirmReset(false);
-        onResult({
-          tone: 'error',
-          message: t('formula.resetFailed', { error: errorText(error, t('formula.unknownError')) }),
-        });
-      },
-    });
+    );
   };
 
   const busy = save.isPending || reset.isPending;
@@ -236,44 +245,8 @@ function Editor({ kd, code, tab, response, onResult }: EditorProps) {
 
   return (
     <div className="space-y-4">
-      <div
-        role="tablist"
-        aria-label={t('formula.sections')}
-        className="grid grid-cols-3 gap-1 rounded-xl border border-slate-800 bg-slate-900/70 p-1"
-      >
-        {TABS.map((name, index) => {
-          const selected = name === tab;
-          return (
-            <button
-              key={name}
-              ref={(element) => {
-                tabRefs.current[index] = element;
-              }}
-              type="button"
-              role="tab"
-              id={`tab-${name}`}
-              aria-selected={selected}
-              aria-controls={`panel-${name}`}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => goTo(name)}
-              onKeyDown={(event) => onTabKey(event, index)}
-              className={`flex h-10 items-center justify-center gap-2 rounded-lg text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-sky-400 ${
-                selected ? 'bg-sky-500 text-slate-950' : 'text-slate-300 hover:bg-slate-800 hover:text-white'
-              }`}
-            >
-              <span
-                aria-hidden="true"
-                className={`grid size-5 place-items-center rounded-full text-xs font-bold ${
-                  selected ? 'bg-slate-950/20' : 'bg-slate-800'
-                }`}
-              >
-                {index + 1}
-              </span>
-              {t(FORMULA_TAB_LABELS[name])}
-            </button>
-          );
-        })}
-      </div>
+      <SeasonSelect season={response.season} seasons={response.seasons} onSeason={onSeason} />
+      <TabBar tab={tab} onTab={goTo} />
 
       {kept && dirty && <Notice tone="info">{t('formula.draftBack')}</Notice>}
       {readOnly && (
@@ -390,7 +363,17 @@ function Editor({ kd, code, tab, response, onResult }: EditorProps) {
         onClose={() => setConfirmReset(false)}
       >
         <p>{t('formula.resetConfirm')}</p>
+        {pastSeason !== null && (
+          <p className="mt-2">{t('formula.season.pastNotice', { n: String(pastSeason) })}</p>
+        )}
       </ConfirmDialog>
+      <PastSeasonDialog
+        kvkNumber={confirmPast ? pastSeason : null}
+        busy={save.isPending}
+        busyLabel={t('formula.saving')}
+        onConfirm={onSave}
+        onClose={() => setConfirmPast(false)}
+      />
       <SignInDialog reason={signIn} onSignIn={goSignIn} onClose={() => setSignIn(null)} />
       <LeaveDialog blocker={blocker} />
     </div>

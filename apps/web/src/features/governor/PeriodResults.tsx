@@ -53,7 +53,8 @@ const COLUMNS: { label: MessageId; cell: (r: GovernorDkp) => string; sentence?: 
 export function PeriodResults({ data }: { data: GovernorResponse }) {
   const { t } = useT();
   const rows: PeriodRow[] = [];
-  const placed = new Set<string>();
+  // Each season's wars are its own (War 1 of KvK 2 and War 1 of KvK 3 are two wars): placed by the object.
+  const placed = new Set<GovernorResponse['wars'][number]>();
   for (const season of data.seasons) {
     const hasWars = data.wars.some((war) => war.start >= season.openTime && war.end <= season.closeTime);
     rows.push({
@@ -67,9 +68,9 @@ export function PeriodResults({ data }: { data: GovernorResponse }) {
     });
     for (const war of data.wars) {
       if (war.start < season.openTime || war.end > season.closeTime) continue;
-      placed.add(war.name);
+      placed.add(war);
       rows.push({
-        key: war.name,
+        key: `kvk-${season.kvkNumber}-${war.name}`,
         label: war.name,
         dates: dayRange(war.start, war.end),
         war: true,
@@ -77,7 +78,7 @@ export function PeriodResults({ data }: { data: GovernorResponse }) {
       });
     }
   }
-  for (const war of data.wars.filter((w) => !placed.has(w.name))) {
+  for (const war of data.wars.filter((w) => !placed.has(w))) {
     rows.push({
       key: war.name,
       label: war.name,

@@ -225,7 +225,8 @@ function PeriodBar({
 }
 
 /**
- * 'DKP FORMULA :' and its terms; Edit opens the formula editor for whoever can save it there: the kingdom's admins
+ * 'DKP FORMULA :' and its terms (the season's own rules); Edit opens that season's rules in the formula editor for
+ * whoever can save them there: the kingdom's admins
  * and superadmins (issue 14; SPEC §6 said role admin, which showed it to admins of other kingdoms and hid it from
  * superadmins).
  */
@@ -270,7 +271,8 @@ function FormulaBanner({ kd, code, data }: { kd: string; code: string; data: KdD
       </div>
       {canAdminKingdom(session, kd) && (
         <Link
-          to={formulaEditorPath(kd, code)}
+          // The rules of the season on screen: a past season's link opens that season's rules (docs/dkp.md).
+          to={`${formulaEditorPath(kd, code)}${data.latestKvk ? `?season=${data.latestKvk.kvk_number}` : ''}`}
           className={`${secondaryButton} shrink-0 self-start sm:self-auto`}
         >
           <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">

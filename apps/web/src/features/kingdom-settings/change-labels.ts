@@ -38,6 +38,7 @@ export const CHANGE_LABELS: Readonly<Record<AuditAction, MessageId>> = {
   'user.delete': 'changes.action.userDelete',
   'formula.save': 'changes.action.formulaSave',
   'formula.reset': 'changes.action.formulaReset',
+  'formula.past-season.change': 'changes.action.formulaPastSeasonChange',
   'farm.link': 'changes.action.farmLink',
   'farm.unlink': 'changes.action.farmUnlink',
   'farm.policy': 'changes.action.farmPolicy',
