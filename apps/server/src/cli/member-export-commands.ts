@@ -1,8 +1,11 @@
 import { basename } from 'node:path';
 import type { Command } from 'commander';
-import { recordAudit } from '../features/audit/service.ts';
 import { readScanFile } from '../features/imports/import-scan.ts';
-import { importMemberExport, memberExportSentence } from '../features/member-exports/import-member-export.ts';
+import {
+  auditMemberExportImport,
+  importMemberExport,
+  memberExportSentence,
+} from '../features/member-exports/import-member-export.ts';
 import { type CliContext, parseWholeNumber } from './context.ts';
 
 /** The game's member exports: activity between two dates, a record of their own (docs/import-formats.md). */
@@ -21,20 +24,7 @@ export function registerMemberExportCommands(program: Command, cli: CliContext):
           const fileName = basename(filePath);
           const content = await readScanFile(userPath(filePath), fileName);
           const result = await importMemberExport(db, { kingdomKd, fileName, content });
-          if (result.status === 'imported') {
-            await recordAudit(db, {
-              userId: null,
-              action: 'member-export.import',
-              kingdomKd,
-              after: {
-                exportId: result.exportId,
-                from: result.from,
-                to: result.to,
-                members: result.members,
-                via: 'cli',
-              },
-            });
-          }
+          if (result.status === 'imported') await auditMemberExportImport(db, null, kingdomKd, result, 'cli');
           print(memberExportSentence(result));
         }
       });

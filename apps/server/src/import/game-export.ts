@@ -72,6 +72,11 @@ const SIGNATURE = ['characterid', 'username'];
 const SIGNATURE_ANY = ['highestpower', 't1deaths', 't1death'];
 
 const FILE_NAME = /(?:^|[\\/])kingdom-(\d{4}-\d{2}-\d{2})-(\d{4}-\d{2}-\d{2})\.[^.]+$/i;
+/** Whether a file is named as the game names its member export (kingdom-YYYY-MM-DD-YYYY-MM-DD.xlsx). */
+export function isGameExportName(fileName: string): boolean {
+  return FILE_NAME.test(fileName);
+}
+
 /** Rows looked at to recognise the export by its shape. */
 const SHAPE_ROWS = 20;
 
@@ -169,6 +174,11 @@ export function refuseGameExport(fileName: string, tables: readonly RawTable[]):
     `is the game's own member export${how}: its kills, deaths, kill points, resources and helps are what each ` +
       `member did${range}, not their totals at one moment. The import takes scans: every governor's totals at one ` +
       'moment, as a scanner (RokTracker, Hero Scrolls) reads them from the profiles; the dashboard works out a ' +
-      "period's gains from two scans. Import the scans taken at the start and the end of the period instead",
+      "period's gains from two scans. " +
+      (named
+        ? "To store it as the members' activity over its dates, upload it on the kingdom's page or import it with " +
+          `npm run cli -- member-export import <kd> ${fileName}`
+        : "To store it as the members' activity over its dates, name it as the game does, " +
+          'kingdom-YYYY-MM-DD-YYYY-MM-DD.xlsx with the first and last day it covers, and upload it again'),
   );
 }

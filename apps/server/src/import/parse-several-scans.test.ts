@@ -169,8 +169,9 @@ describe("the game's own member export", () => {
       "kingdom-2025-01-01-2025-01-31.xlsx: is the game's own member export (headers in English): its kills, deaths, kill points, " +
         'resources and helps are what each member did from 2025-01-01 to 2025-01-31, not their totals at one ' +
         "moment. The import takes scans: every governor's totals at one moment, as a scanner (RokTracker, Hero " +
-        "Scrolls) reads them from the profiles; the dashboard works out a period's gains from two scans. Import " +
-        'the scans taken at the start and the end of the period instead',
+        "Scrolls) reads them from the profiles; the dashboard works out a period's gains from two scans. To store " +
+        "it as the members' activity over its dates, upload it on the kingdom's page or import it with npm run " +
+        'cli -- member-export import <kd> kingdom-2025-01-01-2025-01-31.xlsx',
     );
     const csv = Buffer.from(
       `${header.replace('Current Power', 'Power')}\n1,A,${Array(15).fill(1).join(',')}\n`,
@@ -178,6 +179,9 @@ describe("the game's own member export", () => {
     expect(refusalOf(() => parseScanFile(csv, 'members.csv'))).toContain(
       "members.csv: is the game's own member export (headers in English): its kills, deaths, kill points, resources and helps are " +
         'what each member did over the dates it was exported for',
+    );
+    expect(refusalOf(() => parseScanFile(csv, 'members.csv'))).toMatch(
+      /name it as the game does, kingdom-YYYY-MM-DD-YYYY-MM-DD\.xlsx with the first and last day it covers, and upload it again$/,
     );
   });
 });

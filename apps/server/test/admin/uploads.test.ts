@@ -213,6 +213,41 @@ describe('uploads on the per-kingdom admin page', () => {
     });
   });
 
+  describe("the game's member export", () => {
+    const header =
+      'ID,Username,Power,Highest Power,T5 Deaths,T4 Deaths,T3 Deaths,T2 Deaths,T1 Deaths,Total Kill Points,' +
+      'T5 Kills,T4 Kills,T3 Kills,T2 Kills,T1 Kills,Resources Gathered,Alliance Helps';
+    const content = Buffer.from(
+      `${header}\n70001,Anh,5000000,6000000,10,20,30,40,50,123456,1,2,3,4,5,900000,77\n`,
+    );
+
+    it('is stored as the members’ activity over its dates, once, and audited (issue 37)', async () => {
+      const fileName = 'kingdom-2025-01-01-2025-01-31.csv';
+      const res = await upload('/scans', { fileName }, content);
+      expect(res.statusCode).toBe(200);
+      const body = scanImportResponseSchema.parse(res.json());
+      expect(body.memberExport).toMatchObject({
+        status: 'imported',
+        from: '2025-01-01',
+        to: '2025-01-31',
+        members: 1,
+      });
+      expect(body.message).toBe(
+        `${fileName}: Imported the activity of 1 member from 2025-01-01 to 2025-01-31 as member export ${body.memberExport!.exportId} (headers in English).`,
+      );
+      expect(body.file).toMatchObject({ fileName, scans: [] });
+      expect(await auditActions(t.database.db)).toContain('member-export.import');
+      const again = scanImportResponseSchema.parse((await upload('/scans', { fileName }, content)).json());
+      expect(again.memberExport?.status).toBe('already-imported');
+    });
+
+    it('named otherwise, is refused with the name to give it', async () => {
+      const res = await upload('/scans', { fileName: 'members.csv' }, content);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toMatch(/name it as the game does, kingdom-YYYY-MM-DD-YYYY-MM-DD\.xlsx/);
+    });
+  });
+
   describe('pre-KvK points', () => {
     const csv = (lines: string[]) => Buffer.from(`${lines.join('\n')}\n`);
 

@@ -255,10 +255,28 @@ export const scanFileResultSchema = z.object({
 });
 export type ScanFileResult = z.infer<typeof scanFileResultSchema>;
 
+/**
+ * The game's member export, imported as each member's activity between its two dates (never a scan; issue 37,
+ * docs/import-formats.md "The game's member export").
+ */
+export const memberExportResultSchema = z.object({
+  status: z.enum(['imported', 'already-imported']),
+  exportId: z.number().int(),
+  /** 'YYYY-MM-DD': the first and last day the game exported it for. */
+  from: z.string(),
+  to: z.string(),
+  members: z.number().int(),
+  /** 'english', 'vietnamese' (a header table) or 'position' (headers in a language not listed). */
+  matchedBy: z.string(),
+});
+export type MemberExportResultBody = z.infer<typeof memberExportResultSchema>;
+
 export const scanImportResponseSchema = z.object({
   /** What happened, in sentences, e.g. "Imported 249 governors as scan 2025-06-27; 1 repeated row merged". */
   message: z.string(),
+  /** For a member export: its name and no scans (the export is in `memberExport`). */
   file: scanFileResultSchema,
+  memberExport: memberExportResultSchema.optional(),
 });
 export type ScanImportResponse = z.infer<typeof scanImportResponseSchema>;
 

@@ -5,9 +5,15 @@ import type { z } from 'zod';
 import { refreshAfterImport } from '../../db/planner-statistics.ts';
 import type { Database, KingdomTable } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { isGameExportName } from '../../import/game-export.ts';
 import { importMessage } from '../../import/import-report.ts';
 import { importLimitsFromEnv } from '../../import/limits.ts';
 import { importScanFile } from '../imports/import-scan.ts';
+import {
+  auditMemberExportImport,
+  importMemberExport,
+  memberExportSentence,
+} from '../member-exports/import-member-export.ts';
 import { auditScanImport } from '../scans/service.ts';
 
 /**
@@ -45,6 +51,8 @@ export async function importUploadedScan(
 ): Promise<ScanImportResponse> {
   const { kingdom, options } = input;
   const fileName = baseName(input.fileName);
+  // The game's export is named by the days it covers: it is each member's activity over them, never a scan.
+  if (isGameExportName(fileName)) return importUploadedMemberExport(db, { ...input, fileName });
   const file = await importScanFile(db, {
     kingdomKd: kingdom.kd,
     filePath: fileName,
@@ -69,6 +77,28 @@ export async function importUploadedScan(
   });
   await refreshAfterImport(db, file, input.warn);
   return { message: importMessage(file), file };
+}
+
+async function importUploadedMemberExport(
+  db: Kysely<Database>,
+  input: {
+    kingdom: KingdomTable;
+    userId: number | null;
+    via?: 'upload-token';
+    fileName: string;
+    content: Buffer;
+  },
+): Promise<ScanImportResponse> {
+  const { kingdom, fileName } = input;
+  const result = await importMemberExport(db, { kingdomKd: kingdom.kd, fileName, content: input.content });
+  if (result.status === 'imported')
+    await auditMemberExportImport(db, input.userId, kingdom.kd, result, input.via ?? 'upload');
+  const { status, exportId, from, to, members, matchedBy } = result;
+  return {
+    message: memberExportSentence(result),
+    file: { fileName, scans: [], ignoredColumns: [], warnings: [], skippedSheets: [] },
+    memberExport: { status, exportId, from, to, members, matchedBy },
+  };
 }
 
 /**

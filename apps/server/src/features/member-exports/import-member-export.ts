@@ -10,6 +10,7 @@ import {
 import { refuse } from '../../import/import-error.ts';
 import { readTableOffThread } from '../../import/parse-off-thread.ts';
 import { nowSeconds } from '../../time.ts';
+import { recordAudit } from '../audit/service.ts';
 import { requireKingdom } from '../kingdoms/service.ts';
 
 /**
@@ -133,4 +134,20 @@ export function memberExportSentence(result: MemberExportResult): string {
       ? `Imported the activity of ${result.members} member${result.members === 1 ? '' : 's'} from ${result.from} to ${result.to} as member export ${result.exportId}`
       : `Already imported: this export of ${result.from} to ${result.to} is member export ${result.exportId}; nothing changed`;
   return `${result.fileName}: ${what} (${how}).`;
+}
+
+/** The audit of an export that was stored (not one already imported): who, which export, from where. */
+export async function auditMemberExportImport(
+  db: Kysely<Database>,
+  userId: number | null,
+  kingdomKd: number,
+  result: MemberExportResult,
+  via: 'cli' | 'upload' | 'upload-token',
+): Promise<void> {
+  await recordAudit(db, {
+    userId,
+    action: 'member-export.import',
+    kingdomKd,
+    after: { exportId: result.exportId, from: result.from, to: result.to, members: result.members, via },
+  });
 }
