@@ -56,7 +56,12 @@ test.describe('player rows', () => {
     const mark = dashboard.playerRows.first().locator('[data-partial-period]');
     await expect(mark).toBeVisible();
     await expect(mark).toHaveAttribute('title', /^Partial period: gains run from .+ UTC to .+ UTC$/);
-    await expect(dashboard.playerSection.getByTestId('partial-legend')).toContainText('Partial period');
+    await expect(dashboard.playerSection.getByTestId('partial-legend')).toContainText(
+      'Partial period: the governor is missing',
+    );
+    await expect(dashboard.playerSection.getByTestId('partial-legend')).toContainText(
+      'hover the mark for the dates',
+    );
   });
 });
 

@@ -68,7 +68,7 @@ test.describe('farm marks on the main dashboard', () => {
       await page.goto(`/${target.kd}/dashboard/${target.code}?q=${encodeURIComponent(farmName!)}`);
       const farmRow = page.locator(`[data-gov-id="${farmId}"]:visible`);
       await expect(farmRow).toBeVisible({ timeout: 20_000 });
-      const mark = farmRow.getByRole('img', {
+      const mark = farmRow.getByRole('button', {
         name: `Farm account of ${mainName} (main account ID ${mainId})`,
       });
       await expect(mark).toBeVisible();

@@ -137,6 +137,14 @@ test.describe('compare governors', () => {
     await expect(readout).toContainText(day(inKvk6[0]!));
     await noSidewaysScroll(page);
 
+    // The season and the values are in the address (issue 41): a shared link shows the same chart, Back undoes.
+    await expect(page).toHaveURL(/\?ids=[\d,]+&kvk=6$/);
+    await page.getByRole('button', { name: 'Gains per scan', exact: true }).click();
+    await page.reload();
+    await expect(page.getByText('Gained per scan · KvK 6')).toBeVisible({ timeout: 15_000 });
+    await page.goBack();
+    await expect(page.getByText('Totals at each scan · KvK 6')).toBeVisible();
+
     await (testInfo.project.name === 'mobile' ? all.tap() : all.click());
     await expect(chart).toHaveAttribute('aria-valuemax', String(times.length));
     await expect(readout).toContainText(day(times.at(-1)!));

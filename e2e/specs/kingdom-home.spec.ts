@@ -11,6 +11,7 @@ function kdhome(
   return {
     kd: KD,
     name: 'Aurelia',
+    code: 'aurelia-code',
     kvk_info: {
       status,
       current_kvk: kvk && { kvk_number: kvk.kvk_number, open_time: at(kvk.open), close_time: at(kvk.close) },

@@ -134,15 +134,28 @@ test.describe('the per-kingdom settings page', () => {
     await settings.open(kd, oldCode);
     const section = settings.section('access-code');
     await expect(section).toContainText('stop working');
+    // A code the server would refuse is said at once, without asking "Change the access code?" first (issue 41).
+    const newCode = section.getByLabel('New code (optional)');
+    for (const wrong of ['abc', 'two words']) {
+      await newCode.fill(wrong);
+      await section.getByRole('button', { name: 'Change access code' }).click();
+      await expect(section.getByRole('alert')).toHaveText(
+        /^This code cannot be used: it needs 4–64 Latin letters/,
+      );
+      await expect(newCode).toHaveAttribute('aria-invalid', 'true');
+      await expect(settings.dialog).toBeHidden();
+    }
+    await newCode.fill('');
+    await expect(section.getByRole('alert')).toBeHidden();
     await section.getByRole('button', { name: 'Change access code' }).click();
     await expect(settings.dialog).toContainText('stop working');
     await settings.dialog.getByRole('button', { name: 'Change code' }).click();
     await expect(page).not.toHaveURL(new RegExp(`/${oldCode}$`));
-    const newCode = decodeURIComponent(page.url().split('/').pop()!);
-    await expect(settings.accessCode).toHaveText(newCode);
+    const changedTo = decodeURIComponent(page.url().split('/').pop()!);
+    await expect(settings.accessCode).toHaveText(changedTo);
     await expect(page.getByRole('status').filter({ hasText: 'Access code changed' })).toBeVisible();
     expect((await page.request.get(`${BASE_URL}/api/settings/${kd}/${oldCode}`)).status()).toBe(404);
-    expect((await page.request.get(`${BASE_URL}/api/settings/${kd}/${newCode}`)).status()).toBe(200);
+    expect((await page.request.get(`${BASE_URL}/api/settings/${kd}/${changedTo}`)).status()).toBe(200);
   });
 
   test('creates the rally and upload tokens, shows each once, and revokes the upload token', async ({

@@ -347,6 +347,9 @@ test.describe('one place per kingdom', () => {
       .getByRole('link', { name: 'Kingdom home' })
       .click();
     await expect(page).toHaveURL(`/${target.kd}/home`);
+    // The home has the bar too (issue 41): Movements, like every screen of the kingdom, one click away.
+    await bar.getByRole('link', { name: 'Arrivals & departures' }).click();
+    await expect(page).toHaveURL(`/${target.kd}/movements/${target.code}`);
   });
 
   test('a superadmin gets Edit too', async ({ page, request }) => {

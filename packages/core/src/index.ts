@@ -1,3 +1,4 @@
+export * from './access-code.ts';
 export * from './audit-actions.ts';
 export * from './camp-colors.ts';
 export * from './constants.ts';

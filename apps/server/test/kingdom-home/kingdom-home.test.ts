@@ -102,6 +102,7 @@ describe('kingdom home', () => {
       expect(await home('2026-11-22T07:00:00Z', EMPTY_KD)).toEqual({
         kd: EMPTY_KD,
         name: null,
+        code: 'empty-code',
         kvk_info: { status: 'offseason', current_kvk: null },
       });
     });
@@ -116,6 +117,7 @@ describe('kingdom home', () => {
       expect(kingdomHomeResponseSchema.parse(res.json())).toEqual({
         kd: KD,
         name: 'Home Realm',
+        code: 'home-code',
         kvk_info: { status: 'active', current_kvk: KVK_7 },
       });
     });
@@ -135,6 +137,7 @@ describe('kingdom home', () => {
       expect(kingdomHomeResponseSchema.parse(own.json())).toEqual({
         kd: KD,
         name: 'Home Realm',
+        code: 'home-code',
         kvk_info: { status: 'active', current_kvk: KVK_7 },
       });
       const other = await get(OTHER_KD, tokens.superadmin);
@@ -142,6 +145,7 @@ describe('kingdom home', () => {
       expect(kingdomHomeResponseSchema.parse(other.json())).toEqual({
         kd: OTHER_KD,
         name: null,
+        code: 'other-code',
         kvk_info: { status: 'offseason', current_kvk: null },
       });
     });

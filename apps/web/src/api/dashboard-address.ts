@@ -52,7 +52,7 @@ function shortText(text: string | null): string | null {
 }
 
 /** 'DKP:desc' → a sort entry; the key is everything before the last colon (keys have spaces, not colons). */
-function readSorts(values: readonly string[]): SortEntry[] {
+export function readSorts(values: readonly string[]): SortEntry[] {
   const sorts: SortEntry[] = [];
   for (const value of values) {
     const at = value.lastIndexOf(':');
@@ -141,5 +141,20 @@ export function addressOfPlayerQuery(query: PlayerQuery, defaultTopFilter: numbe
   if (query.top !== first.top) params.set(KEY.top, query.top);
   for (const filter of query.filters)
     params.append(KEY.filter, `${filter.column}:${filter.operator}:${filter.value}`);
+  return params;
+}
+
+/**
+ * The address with the player query's parameters replaced by `query`'s; the others (the summary tables' sorts, the
+ * mode, the language) stay: a new page or search must not reset the camp table's sort.
+ */
+export function withPlayerQuery(
+  search: string,
+  query: PlayerQuery,
+  defaultTopFilter: number | null,
+): URLSearchParams {
+  const params = new URLSearchParams(search);
+  for (const name of Object.values(KEY)) params.delete(name);
+  for (const [name, value] of addressOfPlayerQuery(query, defaultTopFilter)) params.append(name, value);
   return params;
 }

@@ -21,6 +21,11 @@ export type CurrentKvk = z.infer<typeof currentKvkSchema>;
 export const kingdomHomeResponseSchema = z.object({
   kd: z.number().int(),
   name: z.string().nullable(),
+  /**
+   * The kingdom's access code, which whoever may open its home (its admins, a superadmin) can see on its settings
+   * page anyway: the home's kingdom bar links the kingdom's screens with it (issue 41 item 12).
+   */
+  code: z.string(),
   kvk_info: z.object({
     /** active while a KvK season is open (open_time <= now < close_time), otherwise offseason. */
     status: z.enum(KVK_STATUSES),

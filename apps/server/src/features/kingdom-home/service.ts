@@ -15,7 +15,7 @@ export async function kingdomHome(
 ): Promise<KingdomHomeResponse> {
   const kingdom = await db
     .selectFrom('kingdoms')
-    .select(['kd', 'name'])
+    .select(['kd', 'name', 'access_code'])
     .where('kd', '=', kd)
     .executeTakeFirst();
   if (!kingdom) throw new AppError('NOT_FOUND', KINGDOM_NOT_FOUND);
@@ -37,6 +37,7 @@ export async function kingdomHome(
   return {
     kd: kingdom.kd,
     name: kingdom.name,
+    code: kingdom.access_code,
     kvk_info: { status: open ? 'active' : 'offseason', current_kvk: open ?? next ?? last ?? null },
   };
 }

@@ -1,14 +1,14 @@
+import { isValidAccessCode, normalisedAccessCode } from '@kingdom-stats/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { nowSeconds } from '../../time.ts';
 
-// Access codes appear in URLs that players share; the browser lower-cases them (SPEC §7), so they are stored so.
-const ACCESS_CODE = /^[a-z0-9_-]{4,64}$/;
-
+// Access codes appear in URLs that players share; the browser lower-cases them (SPEC §7), so they are stored so. The
+// rule is core's, which the settings page checks before it asks to confirm a new code.
 export function normaliseAccessCode(code: string): string {
-  const normalised = code.trim().toLowerCase();
-  if (!ACCESS_CODE.test(normalised)) {
+  const normalised = normalisedAccessCode(code);
+  if (!isValidAccessCode(normalised)) {
     throw new AppError(
       'BAD_REQUEST',
       'Access code must be 4 to 64 characters: letters, digits, "-" or "_" (it appears in shared URLs)',

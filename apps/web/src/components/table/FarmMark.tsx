@@ -1,6 +1,7 @@
 import type { FarmMarks, FarmMark as Mark, ReviewMarks } from '@kingdom-stats/core/api';
 import { createContext, type ReactNode, useContext } from 'react';
 import { translate } from '../../i18n/i18n.ts';
+import { MarkButton } from './MarkButton.tsx';
 import { ReviewMarksContext } from './ReviewMark.tsx';
 
 /** The farm marks of the rows a table shows (the data answer's `farmMarks`, docs/farms.md "Main dashboard"). */
@@ -20,22 +21,21 @@ export function farmMarkText(mark: Mark): string {
 
 /**
  * A chip beside a governor's name, "Farm of <main>", when the kingdom shows farms apart and the row is a linked farm.
- * The chip's text can be cut short on a narrow cell; its label (screen readers) and tooltip give the whole of it.
+ * The chip's text can be cut short on a narrow cell; its name (screen readers), tooltip and popover (a tap) give the
+ * whole of it.
  */
 export function FarmMark({ governorId }: { governorId: number }) {
   const mark = useContext(FarmMarksContext)?.[String(governorId)];
   if (!mark) return null;
   const text = farmMarkText(mark);
   return (
-    <span
-      role="img"
-      aria-label={text}
-      title={text}
-      data-farm-mark={mark.mainId}
+    <MarkButton
+      text={text}
+      data={{ 'data-farm-mark': mark.mainId }}
       className="inline-flex max-w-[8rem] min-w-0 shrink-0 cursor-help items-center rounded-full bg-amber-400/10 px-1.5 py-px text-[10px] font-medium text-amber-200 ring-1 ring-amber-400/30"
     >
       <span className="truncate">{translate('mark.farmOf', { main: farmMainLabel(mark) })}</span>
-    </span>
+    </MarkButton>
   );
 }
 

@@ -3,6 +3,7 @@ import type { ReviewMark as Mark, ReviewMarks } from '@kingdom-stats/core/api';
 import { createContext, useContext } from 'react';
 import { fullNumber } from '../../format.ts';
 import { type MessageId, translate } from '../../i18n/i18n.ts';
+import { MarkButton } from './MarkButton.tsx';
 import { columnPart, rowPart } from './review-mark-scope.ts';
 
 /** The review marks of the rows a table shows (the data answer's `reviewMarks`, docs/data-review.md "Marks"). */
@@ -99,8 +100,8 @@ export function reviewMarkText(mark: Mark): string {
 
 /**
  * A mark beside a governor's name when the row's gains rest on a value under review or went down (?: those gains
- * are unknown) or on a corrected one (✎). Its words are the image's label (screen readers) and its tooltip (hover),
- * as the partial-period mark's are.
+ * are unknown) or on a corrected one (✎). Its words are the button's name (screen readers), its tooltip (hover) and
+ * its popover (a tap on a phone), as the partial-period mark's are.
  */
 export function ReviewMark({ governorId }: { governorId: number }) {
   return <ReviewMarkOf mark={rowPart(useContext(ReviewMarksContext)?.[String(governorId)])} />;
@@ -117,11 +118,9 @@ export function ReviewMarkOf({ mark }: { mark: Mark | undefined }) {
   const underReview = mark.underReview.length > 0 || (mark.decreased?.length ?? 0) > 0;
   const text = reviewMarkTooltip(mark);
   return (
-    <span
-      role="img"
-      aria-label={text}
-      title={text}
-      data-review-mark={underReview ? 'under-review' : 'corrected'}
+    <MarkButton
+      text={text}
+      data={{ 'data-review-mark': underReview ? 'under-review' : 'corrected' }}
       className={`inline-grid size-4 shrink-0 cursor-help place-items-center rounded-full text-[10px] font-bold ring-1 ${
         underReview
           ? 'bg-rose-400/15 text-rose-300 ring-rose-400/40'
@@ -129,6 +128,6 @@ export function ReviewMarkOf({ mark }: { mark: Mark | undefined }) {
       }`}
     >
       {underReview ? '?' : '✎'}
-    </span>
+    </MarkButton>
   );
 }

@@ -3,7 +3,7 @@ import {
   type GovernorCompareResponse,
   MAX_COMPARED_GOVERNORS,
 } from '@kingdom-stats/core/api';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useGovernorCompare } from '../../api/compare.ts';
 import { pillButton } from '../../components/controls/styles.ts';
@@ -15,6 +15,17 @@ import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { Section } from '../../components/layout/Section.tsx';
 import { fullNumber, signedNumber } from '../../format.ts';
 import { useT } from '../../i18n/i18n.ts';
+import { AddressNotice } from '../dashboard/AddressNotice.tsx';
+import { useAddressCheck } from '../dashboard/useAddressCheck.ts';
+import { useAddressParams } from '../dashboard/useAddressParams.ts';
+import {
+  CHART_PARAM,
+  type ChartOffer,
+  chartAddressProblems,
+  chartCounterOf,
+  chartModeOf,
+  chartSeasonOf,
+} from '../governor/chart-address.ts';
 import { scanTime } from '../governor/format.ts';
 import { GovernorLink } from '../governor/GovernorLink.tsx';
 import { LineChart, type LineSeries } from '../governor/LineChart.tsx';
@@ -49,6 +60,9 @@ export function Component() {
   const [search] = useSearchParams();
   const ids = idsOf(search.get('ids'));
   const compare = useGovernorCompare(kd, code, ids);
+  // Chart choices in the address the compared governors' chart does not offer: said, the default, taken out.
+  const offer = useMemo(() => compareOffer(compare.data), [compare.data]);
+  const addressCheck = useAddressCheck(useCallback((search) => chartAddressProblems(search, offer), [offer]));
   let body: React.ReactNode;
   if (compare.isError && isInvalidLinkError(compare.error)) return <InvalidLinkPanel />;
   if (ids.length < 2) {
@@ -78,9 +92,26 @@ export function Component() {
           count: fullNumber(ids.length),
         })}
       />
+      <div className="mb-4 empty:hidden">
+        <AddressNotice problems={addressCheck.problems} onDismiss={addressCheck.dismiss} />
+      </div>
       {body}
     </>
   );
+}
+
+/** The counters with values and the seasons with scans of the compared governors; null until they are known. */
+function compareOffer(data: GovernorCompareResponse | undefined): ChartOffer {
+  if (!data) return { seasons: null, counters: null };
+  const times = data.governors.flatMap((g) => g.scans.map((scan) => scan.takenAt));
+  return {
+    seasons: seasonsWithScans(data.seasons.map(seasonSpan), times).flatMap((span) =>
+      span.kvk === undefined ? [] : [span.kvk],
+    ),
+    counters: CHART_METRICS.filter((m) =>
+      data.governors.some((g) => g.scans.some((s) => s[m.key] !== null)),
+    ).map((m) => m.key),
+  };
 }
 
 function CompareView({
@@ -91,10 +122,14 @@ function CompareView({
   seasons: GovernorCompareResponse['seasons'];
 }) {
   const { t } = useT();
-  const [metricKey, setMetricKey] = useState<MetricKey>('killPoints');
-  const [mode, setMode] = useState<ChartMode>('totals');
   const [hovered, setHovered] = useState<number | null>(null);
-  const [shown, setShown] = useState<string | null>(null);
+  // The counter, the values and the season shown are in the address (governor/chart-address.ts).
+  const { params, setChoices } = useAddressParams();
+  const metricKey: MetricKey = chartCounterOf(params) ?? 'killPoints';
+  const setMetricKey = (key: MetricKey) =>
+    setChoices({ [CHART_PARAM.counter]: key === 'killPoints' ? null : key });
+  const mode = chartModeOf(params);
+  const setMode = (next: ChartMode) => setChoices({ [CHART_PARAM.values]: next === 'gains' ? next : null });
   const metrics = CHART_METRICS.filter((m) => governors.some((g) => g.scans.some((s) => s[m.key] !== null)));
   const metric = metrics.find((m) => m.key === metricKey) ?? metrics[0] ?? CHART_METRICS[0];
   // Every scan time any of them has: the x axis with every scan shown.
@@ -106,7 +141,7 @@ function CompareView({
     () => seasonsWithScans(kvkSeasons.map(seasonSpan), allTimes),
     [kvkSeasons, allTimes],
   );
-  const range = seasons.find((span) => span.label === shown) ?? null;
+  const range = seasons.find((span) => span.kvk === chartSeasonOf(params)) ?? null;
 
   // Each line has its governor's values at the axis' times (null elsewhere). Gains are taken over every scan before
   // cutting to a season, as on the governor page: a season's first scan keeps its gain over the scan before it.
@@ -129,7 +164,8 @@ function CompareView({
   const showScans = (label: string | null) => {
     // The read-out's index belongs to the axis being left: start again at the latest scan shown.
     setHovered(null);
-    setShown(label);
+    const kvk = seasons.find((span) => span.label === label)?.kvk;
+    setChoices({ [CHART_PARAM.kvk]: kvk === undefined ? null : String(kvk) });
   };
   return (
     <Section
@@ -162,7 +198,7 @@ function CompareView({
         </fieldset>
       }
     >
-      <SeasonRangeButtons seasons={seasons} shown={shown} onShow={showScans} />
+      <SeasonRangeButtons seasons={seasons} shown={range?.label ?? null} onShow={showScans} />
       <fieldset className="mb-3 flex flex-wrap gap-1">
         <legend className="sr-only">{t('compare.counter')}</legend>
         {metrics.map((m) => (

@@ -1,6 +1,6 @@
 import { autarchFileName, campColor, cycleSort, type SortEntry } from '@kingdom-stats/core';
 import type { AutarchRow } from '@kingdom-stats/core/api';
-import { useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { ALL, type AutarchQuery, fetchAutarchData, useAutarchData } from '../../api/dashboard.ts';
 import { Avatar } from '../../components/Avatar.tsx';
@@ -18,12 +18,15 @@ import { buildXlsx } from '../../export/xlsx.ts';
 import { fullNumber, relativeTime, textOrDash, utcDateTime } from '../../format.ts';
 import { translate, useT } from '../../i18n/i18n.ts';
 import { GovernorLink } from '../governor/GovernorLink.tsx';
+import { AddressNotice } from './AddressNotice.tsx';
 import { CampPerformance } from './CampPerformance.tsx';
 import { KingdomPerformance } from './KingdomPerformance.tsx';
 import { TOP_CHOICES } from './PlayerTable.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { summaryRows } from './summary.ts';
+import { summaryAddressProblems } from './summary-address.ts';
 import { CampBadge, CampDot } from './summary-columns.tsx';
+import { useAddressCheck } from './useAddressCheck.ts';
 import { useScrollKeeper } from './useScrollKeeper.ts';
 
 /** SPEC §8: detail, else error, else a generic sentence. */
@@ -63,6 +66,15 @@ export function AutarchView({ kd, code, campColors }: AutarchViewProps) {
   const paging = useClientPaging(rows);
   const kdId = useId();
   const topId = useId();
+  // The summary tables' sorts in the address name autarch columns here: checked against this answer's tables.
+  const campHeaders = answer?.campSummary.headers ?? null;
+  const kingdomHeaders = answer?.kdSummary.headers ?? null;
+  const addressCheck = useAddressCheck(
+    useCallback(
+      (search: string) => summaryAddressProblems(search, { autarch: null, campHeaders, kingdomHeaders }),
+      [campHeaders, kingdomHeaders],
+    ),
+  );
 
   const chips = useMemo(() => {
     if (!answer) return [];
@@ -196,6 +208,7 @@ export function AutarchView({ kd, code, campColors }: AutarchViewProps) {
 
   return (
     <div className="space-y-5">
+      <AddressNotice problems={addressCheck.problems} onDismiss={addressCheck.dismiss} />
       <p className="text-sm text-slate-400" data-testid="autarch-updated">
         {answer.lastUpdated === null
           ? t('autarch.neverUpdated')

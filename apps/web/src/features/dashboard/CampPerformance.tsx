@@ -1,4 +1,4 @@
-import { campPerformanceFileName, cycleSort, type SortEntry, sortRows } from '@kingdom-stats/core';
+import { campPerformanceFileName, cycleSort, sortRows } from '@kingdom-stats/core';
 import type { CampSummary } from '@kingdom-stats/core/api';
 import { useMemo, useState } from 'react';
 import { Section } from '../../components/layout/Section.tsx';
@@ -13,7 +13,9 @@ import { CAMP_SHEET, summarySheet } from '../../export/sheets.ts';
 import { buildXlsx } from '../../export/xlsx.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { CAMP_HEADER, type SummaryRow, summaryColumns, summaryRows } from './summary.ts';
+import { campSortsOf, SUMMARY_PARAM, sortParam } from './summary-address.ts';
 import { campNameColumn, metricColumn } from './summary-columns.tsx';
+import { useAddressParams } from './useAddressParams.ts';
 
 interface CampPerformanceProps {
   id: string;
@@ -30,7 +32,9 @@ interface CampPerformanceProps {
  */
 export function CampPerformance({ id, title, summary, campColors, busy, description }: CampPerformanceProps) {
   const { t } = useT();
-  const [sorts, setSorts] = useState<SortEntry[]>([]);
+  // The sorts are in the address (summary-address.ts): a shared link shows the table in the same order.
+  const { params, setChoices } = useAddressParams();
+  const sorts = useMemo(() => campSortsOf(params), [params]);
   const [exporting, setExporting] = useState(false);
   const infos = useMemo(() => summaryColumns(summary), [summary]);
   const rows = useMemo(() => sortRows(summaryRows(summary), sorts), [summary, sorts]);
@@ -98,7 +102,9 @@ export function CampPerformance({ id, title, summary, campColors, busy, descript
         rowKey={(row) => String(row[summary.headers[0] ?? ''] ?? row.__index)}
         sorts={sorts}
         multiSort
-        onSort={(key, { multi }) => setSorts((current) => cycleSort(current, key, { multi }))}
+        onSort={(key, { multi }) =>
+          setChoices({ [SUMMARY_PARAM.campSort]: cycleSort(sorts, key, { multi }).map(sortParam) })
+        }
         minWidth={800}
         busy={busy}
         dense

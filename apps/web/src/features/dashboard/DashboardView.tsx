@@ -24,8 +24,10 @@ import { AutarchView, DiploModal, FilterModal } from './lazy-parts.tsx';
 import { type Mode, ModeSwitch } from './ModeSwitch.tsx';
 import { type Period, PeriodHeader, samePeriod } from './PeriodHeader.tsx';
 import type { PlayerTableState } from './PlayerTable.tsx';
+import { modeOf, SUMMARY_PARAM, summaryAddressProblems } from './summary-address.ts';
 import { kdChoices, loadingWhat, narrowCamps, narrowKds } from './table-choices.ts';
 import { useAddressCheck } from './useAddressCheck.ts';
+import { useAddressParams } from './useAddressParams.ts';
 import { useDashboardAddress } from './useDashboardAddress.ts';
 import { useDiploOpening } from './useDiploOpening.ts';
 import { usePlayerExport } from './usePlayerExport.ts';
@@ -85,7 +87,16 @@ function Dashboard({
   banner?: React.ReactNode;
 }) {
   const { t } = useT();
-  const [mode, setMode] = useState<Mode>('normal');
+  // Autarch mode is in the address (summary-address.ts); the summary tables' sorts name the mode's columns, so a
+  // switch drops them.
+  const { params, setChoices } = useAddressParams();
+  const mode = modeOf(params);
+  const setMode = (next: Mode) =>
+    setChoices({
+      [SUMMARY_PARAM.mode]: next === 'autarch' ? next : null,
+      [SUMMARY_PARAM.campSort]: null,
+      [SUMMARY_PARAM.kingdomSort]: null,
+    });
   // The period and the table's view live in the address. No period until one is applied (or the address names
   // one): the server then uses the kingdom's default dates itself, so the first call is the one the page's first
   // script and the route loader have already sent (dashboard-address.ts).
@@ -145,11 +156,18 @@ function Dashboard({
   );
   const knownCamps = answer?.availableCamps ?? null;
   const periodRefused = data.isError && isPeriodRefusal(data.error);
+  // The mode, and the summary tables' sorts while the normal tables show (AutarchView checks its own).
+  const autarchOffered = answer ? answer.showAutarchSwitcher === true : null;
+  const normalTables = answer && !(mode === 'autarch' && autarchOffered) ? answer : null;
+  const campHeaders = normalTables?.campSummary.headers ?? null;
+  const kingdomHeaders = normalTables?.kdSummary.headers ?? null;
   const addressCheck = useAddressCheck(
     useCallback(
-      (search: string) =>
-        addressProblems(search, { scanTimes, kds: knownKds, camps: knownCamps, periodRefused }),
-      [scanTimes, knownKds, knownCamps, periodRefused],
+      (search: string) => [
+        ...addressProblems(search, { scanTimes, kds: knownKds, camps: knownCamps, periodRefused }),
+        ...summaryAddressProblems(search, { autarch: autarchOffered, campHeaders, kingdomHeaders }),
+      ],
+      [scanTimes, knownKds, knownCamps, periodRefused, autarchOffered, campHeaders, kingdomHeaders],
     ),
   );
 
@@ -232,6 +250,7 @@ function Dashboard({
       <>
         {banner}
         {header}
+        <AddressNotice problems={addressCheck.problems} onDismiss={addressCheck.dismiss} />
         <AutarchView kd={kd} code={code} campColors={campColors} />
       </>
     );

@@ -1,6 +1,6 @@
-import { campColor, type SortDirection, sortRows, toggleDescFirst } from '@kingdom-stats/core';
+import { campColor, sortRows, toggleDescFirst } from '@kingdom-stats/core';
 import type { KdSummary } from '@kingdom-stats/core/api';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Switch } from '../../components/controls/Switch.tsx';
 import { Section } from '../../components/layout/Section.tsx';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
@@ -8,7 +8,15 @@ import { TableFooter } from '../../components/table/TableFooter.tsx';
 import { useClientPaging } from '../../components/table/useClientPaging.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { CAMP_HEADER, KD_HEADER, type SummaryRow, summaryColumns, summaryRows } from './summary.ts';
+import {
+  type KingdomSort,
+  keepTogetherOf,
+  kingdomSortOf,
+  SUMMARY_PARAM,
+  sortParam,
+} from './summary-address.ts';
 import { CampBadge, CampDot, metricColumn } from './summary-columns.tsx';
+import { useAddressParams } from './useAddressParams.ts';
 
 interface KingdomPerformanceProps {
   id: string;
@@ -23,13 +31,11 @@ interface KingdomPerformanceProps {
   description?: string;
 }
 
-type KdSort = { key: string; direction: SortDirection };
-
 /**
  * The default sort: SPEC reads both "last column descending" and "second column descending"; we take the last
  * column (DKP on the main dashboard, Total Points in autarch mode), biggest first (docs/decisions.md).
  */
-export function defaultKingdomSort(headers: readonly string[]): KdSort | null {
+export function defaultKingdomSort(headers: readonly string[]): KingdomSort | null {
   const last = headers[headers.length - 1];
   return last && last.toUpperCase() !== CAMP_HEADER ? { key: last, direction: 'desc' } : null;
 }
@@ -38,7 +44,11 @@ export function defaultKingdomSort(headers: readonly string[]): KdSort | null {
  * Orders kingdom rows. With camps kept together, camps stay in their own order (sorted by name, as their colours
  * are) and the sort applies inside each camp; otherwise all kingdoms are ranked as one list.
  */
-export function orderKingdomRows(rows: readonly SummaryRow[], sort: KdSort | null, keepTogether: boolean) {
+export function orderKingdomRows(
+  rows: readonly SummaryRow[],
+  sort: KingdomSort | null,
+  keepTogether: boolean,
+) {
   const sorted = sort ? sortRows(rows, [{ ...sort, priority: 1 }]) : [...rows];
   if (!keepTogether) return sorted;
   const campOrder: (string | null)[] = [];
@@ -58,8 +68,12 @@ export function KingdomPerformance({
   description,
 }: KingdomPerformanceProps) {
   const { t } = useT();
-  const [keepTogether, setKeepTogether] = useState(true);
-  const [sort, setSort] = useState<KdSort | null>(() => defaultKingdomSort(summary.headers));
+  // The sort and the camps kept together are in the address (summary-address.ts), the default sort when absent.
+  const { params, setChoices } = useAddressParams();
+  const keepTogether = keepTogetherOf(params);
+  const setKeepTogether = (on: boolean) => setChoices({ [SUMMARY_PARAM.together]: on ? null : 'off' });
+  const asked = kingdomSortOf(params);
+  const sort = asked && summary.headers.includes(asked.key) ? asked : defaultKingdomSort(summary.headers);
   const infos = useMemo(() => summaryColumns(summary), [summary]);
   const allRows = useMemo(() => summaryRows(summary), [summary]);
   const visible = useMemo(
@@ -127,7 +141,7 @@ export function KingdomPerformance({
         rows={paging.rows}
         rowKey={(row) => `${row.__camp ?? ''}-${String(row[KD_HEADER])}-${row.__index}`}
         sorts={sort ? [{ ...sort, priority: 1 }] : []}
-        onSort={(key) => setSort((current) => toggleDescFirst(current, key))}
+        onSort={(key) => setChoices({ [SUMMARY_PARAM.kingdomSort]: sortParam(toggleDescFirst(sort, key)) })}
         rowAccent={(row) => campColor(campColors, row.__camp)}
         rowProps={(row) => ({ 'data-camp': row.__camp ?? '' })}
         minWidth={90 + 120 * (columns.length - 1)}

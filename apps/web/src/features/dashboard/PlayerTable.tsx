@@ -3,6 +3,7 @@ import type { PlayerRow } from '@kingdom-stats/core/api';
 import { useId, useMemo } from 'react';
 import { ghostButton, secondaryButton, selectClass } from '../../components/controls/styles.ts';
 import { Section } from '../../components/layout/Section.tsx';
+import { useTapScreen } from '../../components/layout/useWideScreen.ts';
 import { CardSort } from '../../components/table/CardSort.tsx';
 import { DataTable } from '../../components/table/DataTable.tsx';
 import { DownloadIcon } from '../../components/table/DownloadIcon.tsx';
@@ -84,6 +85,7 @@ export function PlayerTable(props: PlayerTableProps) {
   const { state, rows, total, kds, camps, campColors, busy, exporting } = props;
   const dynamic = useMemo(() => presentDynamicFields(rows), [rows]);
   const [layout, setLayout] = usePhoneLayout();
+  const tapScreen = useTapScreen();
   const offset = (state.page - 1) * state.pageSize;
   const columns = useMemo(() => playerColumns(campColors, offset, dynamic), [campColors, offset, dynamic]);
   const topChoices = useMemo(() => {
@@ -295,7 +297,7 @@ export function PlayerTable(props: PlayerTableProps) {
         >
           P
         </span>
-        {t('players.partialLegend')}
+        {t(tapScreen ? 'players.partialLegendTouch' : 'players.partialLegend')}
       </p>
       <TableFooter
         page={state.page}

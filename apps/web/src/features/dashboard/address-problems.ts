@@ -15,7 +15,15 @@ export type AddressProblem =
   | { kind: 'period-reversed' }
   | { kind: 'period-unknown' }
   | { kind: 'kd'; value: string }
-  | { kind: 'camp'; value: string };
+  | { kind: 'camp'; value: string }
+  /** Choices of the view (a chart's counter, a table's sort, the mode) the screen does not offer: `name=value`s. */
+  | { kind: 'view'; choices: readonly ViewChoice[] };
+
+/** One parameter of the address and the value it had. */
+export interface ViewChoice {
+  name: string;
+  value: string;
+}
 
 /** What the screen knows to check the address against; null while it is not known yet. */
 export interface AddressKnowledge {
@@ -65,11 +73,34 @@ export function addressProblems(search: string, known: AddressKnowledge): Addres
   return problems;
 }
 
+/**
+ * The problems to tell, with new ones found: one sentence per kind, but the view's choices gathered into one (they
+ * can be found at different times, each as the data that shows it is known).
+ */
+export function withProblems(
+  told: readonly AddressProblem[],
+  found: readonly AddressProblem[],
+): AddressProblem[] {
+  const result = [...told];
+  for (const problem of found) {
+    const at = result.findIndex((seen) => seen.kind === problem.kind);
+    if (at < 0) result.push(problem);
+    else if (problem.kind === 'view') {
+      const seen = result[at] as Extract<AddressProblem, { kind: 'view' }>;
+      const more = problem.choices.filter((choice) => !seen.choices.some((c) => c.name === choice.name));
+      if (more.length > 0) result[at] = { kind: 'view', choices: [...seen.choices, ...more] };
+    }
+  }
+  return result;
+}
+
 /** The address without the values that were wrong; the rest of the view stays. */
 export function addressWithout(search: string, problems: readonly AddressProblem[]): URLSearchParams {
   const params = new URLSearchParams(search);
   for (const problem of problems) {
-    if (problem.kind === 'kd' || problem.kind === 'camp') {
+    if (problem.kind === 'view') {
+      for (const choice of problem.choices) params.delete(choice.name);
+    } else if (problem.kind === 'kd' || problem.kind === 'camp') {
       params.delete(problem.kind);
     } else {
       params.delete('from');
@@ -95,6 +126,10 @@ export function addressProblemText(problem: AddressProblem): string {
       return translate('address.kdUnknown', { kd: problem.value });
     case 'camp':
       return translate('address.campUnknown', { camp: problem.value });
+    case 'view':
+      return translate('address.viewUnknown', {
+        choices: problem.choices.map((choice) => `${choice.name}=${choice.value}`).join(', '),
+      });
   }
 }
 

@@ -3,6 +3,7 @@ import type { PlayerRow } from '@kingdom-stats/core/api';
 import { Avatar } from '../../components/Avatar.tsx';
 import type { DataColumn } from '../../components/table/DataTable.tsx';
 import { FarmMark } from '../../components/table/FarmMark.tsx';
+import { MarkButton } from '../../components/table/MarkButton.tsx';
 import { CellReviewMark, ReviewMark } from '../../components/table/ReviewMark.tsx';
 import { COLUMN_FIELDS } from '../../components/table/review-mark-scope.ts';
 import { changeTone, fullNumber, percent, signedNumber, textOrDash, utcDateTime } from '../../format.ts';
@@ -48,6 +49,7 @@ export const FILTERABLE_NUMBER_FIELDS: readonly NumericField[] = [
   ...DYNAMIC_FIELDS,
 ];
 
+/** The P beside a governor missing from the period's first or last scan; a tap or a hover gives the dates covered. */
 export function PartialMark({ row }: { row: PlayerRow }) {
   if (row['Full Period']) return null;
   const text = translate('players.partialMark', {
@@ -55,15 +57,13 @@ export function PartialMark({ row }: { row: PlayerRow }) {
     to: utcDateTime(row['Last Scan']),
   });
   return (
-    <span
-      role="img"
-      aria-label={text}
-      title={text}
-      data-partial-period="true"
+    <MarkButton
+      text={text}
+      data={{ 'data-partial-period': 'true' }}
       className="inline-grid size-4 shrink-0 cursor-help place-items-center rounded-full bg-amber-400/15 text-[10px] font-bold text-amber-300 ring-1 ring-amber-400/40"
     >
       P
-    </span>
+    </MarkButton>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { type AddressProblem, addressWithout } from './address-problems.ts';
+import { type AddressProblem, addressWithout, withProblems } from './address-problems.ts';
 
 /**
  * Checks the screen's address with `check` (memoised by the caller on what it knows: scan times, kingdoms, camps),
@@ -14,10 +14,7 @@ export function useAddressCheck(check: (search: string) => AddressProblem[]) {
   useEffect(() => {
     const found = check(search);
     if (found.length === 0) return;
-    setProblems((current) => [
-      ...current,
-      ...found.filter((problem) => !current.some((seen) => seen.kind === problem.kind)),
-    ]);
+    setProblems((current) => withProblems(current, found));
     setParams(addressWithout(search, found), { replace: true, preventScrollReset: true });
   }, [search, check, setParams]);
   return { problems, dismiss: () => setProblems([]) };

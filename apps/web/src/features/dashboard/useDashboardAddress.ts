@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { addressOfPlayerQuery, playerQueryOfAddress } from '../../api/dashboard-address.ts';
+import { playerQueryOfAddress, withPlayerQuery } from '../../api/dashboard-address.ts';
 import type { PlayerQuery } from '../../api/dashboard-requests.ts';
 import type { Period } from './PeriodHeader.tsx';
 import type { PlayerTableState } from './PlayerTable.tsx';
@@ -33,7 +33,8 @@ export function useDashboardAddress(defaultTopFilter: number | null) {
       // older render's callback, which would otherwise write that render's view back.
       setParams(
         () =>
-          addressOfPlayerQuery(
+          withPlayerQuery(
+            window.location.search,
             update(playerQueryOfAddress(window.location.search, defaultTopFilter)),
             defaultTopFilter,
           ),

@@ -1,8 +1,9 @@
 import type { GovernorScan } from '@kingdom-stats/core/api';
-import { useState } from 'react';
 import { pillButton } from '../../components/controls/styles.ts';
 import { Section } from '../../components/layout/Section.tsx';
 import { useT } from '../../i18n/i18n.ts';
+import { useAddressParams } from '../dashboard/useAddressParams.ts';
+import { CHART_PARAM, chartModeOf, chartSeasonOf } from './chart-address.ts';
 import { MetricChart } from './MetricChart.tsx';
 import { SeasonRangeButtons } from './SeasonRangeButtons.tsx';
 import { CHART_METRICS, type ChartMode, hasValues, type ShadedSpan, seasonsWithScans } from './series.ts';
@@ -16,13 +17,19 @@ export function GovernorCharts({
   spans: readonly ShadedSpan[];
 }) {
   const { t, locale } = useT();
-  const [mode, setMode] = useState<ChartMode>('totals');
+  // The values and the season shown are in the address (chart-address.ts): a shared link shows the same charts.
+  const { params, setChoices } = useAddressParams();
+  const mode = chartModeOf(params);
+  const setMode = (next: ChartMode) => setChoices({ [CHART_PARAM.values]: next === 'gains' ? next : null });
   const seasons = seasonsWithScans(
     spans,
     scans.map((scan) => scan.takenAt),
   );
-  const [shown, setShown] = useState<string | null>(null);
-  const range = seasons.find((span) => span.label === shown) ?? null;
+  const range = seasons.find((span) => span.kvk === chartSeasonOf(params)) ?? null;
+  const setShown = (label: string | null) => {
+    const kvk = seasons.find((span) => span.label === label)?.kvk;
+    setChoices({ [CHART_PARAM.kvk]: kvk === undefined ? null : String(kvk) });
+  };
   const metrics = CHART_METRICS.filter((metric) => hasValues(scans, metric.key));
   const missing = CHART_METRICS.filter((metric) => !hasValues(scans, metric.key));
   return (
@@ -61,7 +68,7 @@ export function GovernorCharts({
         </fieldset>
       }
     >
-      <SeasonRangeButtons seasons={seasons} shown={shown} onShow={setShown} />
+      <SeasonRangeButtons seasons={seasons} shown={range?.label ?? null} onShow={setShown} />
       <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
         {metrics.map((metric) => (
           <MetricChart

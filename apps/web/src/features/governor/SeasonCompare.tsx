@@ -5,6 +5,8 @@ import { pillButton } from '../../components/controls/styles.ts';
 import { Section } from '../../components/layout/Section.tsx';
 import { fullNumber, signedNumber } from '../../format.ts';
 import { useT } from '../../i18n/i18n.ts';
+import { useAddressParams } from '../dashboard/useAddressParams.ts';
+import { CHART_PARAM, chartCounterOf, seasonPairOf } from './chart-address.ts';
 import { LineChart } from './LineChart.tsx';
 import { CHART_METRICS, type MetricKey } from './series.ts';
 
@@ -27,11 +29,17 @@ export function SeasonCompare({ data }: { data: GovernorResponse }) {
         .sort((a, b) => b.openTime - a.openTime),
     [data],
   );
-  const [picked, setPicked] = useState<[number | undefined, number | undefined]>([
-    withScans[0]?.kvkNumber,
-    withScans[1]?.kvkNumber,
-  ]);
-  const [metricKey, setMetricKey] = useState<MetricKey>('killPoints');
+  // The two seasons and the counter are in the address (chart-address.ts); the latest two and KP by default.
+  const { params, setChoices } = useAddressParams();
+  const asked = seasonPairOf(params);
+  const offered = (kvk: number) => withScans.some((s) => s.kvkNumber === kvk);
+  const picked: [number | undefined, number | undefined] = asked?.every(offered)
+    ? asked
+    : [withScans[0]?.kvkNumber, withScans[1]?.kvkNumber];
+  const setPicked = (next: typeof picked) => setChoices({ [CHART_PARAM.seasons]: next.join(',') });
+  const metricKey: MetricKey = chartCounterOf(params) ?? 'killPoints';
+  const setMetricKey = (key: MetricKey) =>
+    setChoices({ [CHART_PARAM.counter]: key === 'killPoints' ? null : key });
   const [hovered, setHovered] = useState<number | null>(null);
   const ids = [useId(), useId()];
 

@@ -1,5 +1,5 @@
 import type { GovernorResponse } from '@kingdom-stats/core/api';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { isApiError } from '../../api/client.ts';
 import { useGovernor } from '../../api/governor.ts';
@@ -10,7 +10,10 @@ import { KingdomNav } from '../../components/layout/KingdomNav.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { fullNumber, shortNumber } from '../../format.ts';
 import { useT } from '../../i18n/i18n.ts';
+import { AddressNotice } from '../dashboard/AddressNotice.tsx';
+import { useAddressCheck } from '../dashboard/useAddressCheck.ts';
 import { kingdomLabel } from '../kingdom.ts';
+import { type ChartOffer, chartAddressProblems } from './chart-address.ts';
 import { DiscordPlayers } from './DiscordPlayers.tsx';
 import { scanTime } from './format.ts';
 import { GovernorCharts } from './GovernorCharts.tsx';
@@ -18,7 +21,7 @@ import { HistoryLists } from './HistoryLists.tsx';
 import { LinkedAccounts } from './LinkedAccounts.tsx';
 import { PeriodResults } from './PeriodResults.tsx';
 import { SeasonCompare } from './SeasonCompare.tsx';
-import { type ShadedSpan, seasonSpan } from './series.ts';
+import { CHART_METRICS, hasValues, type ShadedSpan, seasonSpan, seasonsWithScans } from './series.ts';
 
 /** `/{kd}/governor/{id}/{code}`: one governor's story in the kingdom (docs/governor.md). */
 export function Component() {
@@ -30,6 +33,9 @@ function GovernorView({ kd, governorId, code }: { kd: string; governorId: string
   const { t } = useT();
   const governor = useGovernor(kd, governorId, code);
   const data = governor.data;
+  // Chart choices in the address that this governor's charts do not offer: said, the default shown, taken out.
+  const offer = useMemo(() => chartOffer(data), [data]);
+  const addressCheck = useAddressCheck(useCallback((search) => chartAddressProblems(search, offer), [offer]));
   let body: React.ReactNode;
   if (governor.isError && isInvalidLinkError(governor.error)) {
     return <InvalidLinkPanel />;
@@ -65,9 +71,23 @@ function GovernorView({ kd, governorId, code }: { kd: string; governorId: string
         title={title}
         description={t('governor.subtitle', { kingdom: kingdomLabel(kd), id: governorId })}
       />
+      <div className="mb-4 empty:hidden">
+        <AddressNotice problems={addressCheck.problems} onDismiss={addressCheck.dismiss} />
+      </div>
       {body}
     </>
   );
+}
+
+/** The seasons and counters the governor's charts offer (every choice unchecked until the answer is known). */
+function chartOffer(data: GovernorResponse | undefined): ChartOffer {
+  if (!data || data.header === null) return { seasons: null, counters: null, pairSeasons: null };
+  const times = data.scans.map((scan) => scan.takenAt);
+  const seasons = seasonsWithScans(data.seasons.map(seasonSpan), times).flatMap((span) =>
+    span.kvk === undefined ? [] : [span.kvk],
+  );
+  const counters = CHART_METRICS.filter((metric) => hasValues(data.scans, metric.key)).map((m) => m.key);
+  return { seasons, counters, pairSeasons: seasons };
 }
 
 function GovernorStory({ data }: { data: GovernorResponse }) {

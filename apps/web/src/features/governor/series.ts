@@ -44,13 +44,21 @@ export function hasValues(scans: readonly GovernorScan[], key: MetricKey): boole
 export interface ShadedSpan {
   kind: 'season' | 'war';
   label: string;
+  /** A season's KvK number (what the address names it by). */
+  kvk?: number;
   start: number;
   end: number;
 }
 
 /** A KvK season as the API answers it, as a span (`KvK 7`, open to close time). */
 export function seasonSpan(season: { kvkNumber: number; openTime: number; closeTime: number }): ShadedSpan {
-  return { kind: 'season', label: `KvK ${season.kvkNumber}`, start: season.openTime, end: season.closeTime };
+  return {
+    kind: 'season',
+    label: `KvK ${season.kvkNumber}`,
+    kvk: season.kvkNumber,
+    start: season.openTime,
+    end: season.closeTime,
+  };
 }
 
 /**

@@ -4,6 +4,7 @@ import { isApiError } from '../../api/client.ts';
 import { useKingdomHome } from '../../api/kingdom-home.ts';
 import { Panel } from '../../components/feedback/Panel.tsx';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
+import { KingdomNav } from '../../components/layout/KingdomNav.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { useT } from '../../i18n/i18n.ts';
 import { kingdomLabel } from '../kingdom.ts';
@@ -56,6 +57,8 @@ function KingdomHome({ home }: { home: KingdomHomeResponse }) {
       : t('kingdomHome.lastKvk');
   return (
     <>
+      {/* The kingdom's screens, as on each of them (issue 41 item 12): its home was the one without the bar. */}
+      <KingdomNav kd={String(home.kd)} code={home.code} />
       <PageHeader title={kingdomLabel(home.kd)} description={home.name ?? undefined} />
       <section
         aria-label={t('kingdomHome.status')}

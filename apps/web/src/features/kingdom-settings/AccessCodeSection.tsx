@@ -1,3 +1,4 @@
+import { isValidAccessCode } from '@kingdom-stats/core';
 import type { AdminKingdomResponse } from '@kingdom-stats/core/api';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -19,8 +20,11 @@ export function AccessCodeSection({ data, actions }: { data: AdminKingdomRespons
   const navigate = useNavigate();
   const [wanted, setWanted] = useState('');
   const [confirming, setConfirming] = useState(false);
+  // A chosen code the server would refuse is said at once, before the question (issue 41): core's rule, the server's.
+  const [invalid, setInvalid] = useState(false);
   const [copied, setCopied] = useState(false);
   const codeId = useId();
+  const hintId = useId();
   const rotate = actions.rotateCode;
 
   const confirm = () => {
@@ -72,13 +76,26 @@ export function AccessCodeSection({ data, actions }: { data: AdminKingdomRespons
           label={t('settings.newCode')}
           htmlFor={codeId}
           className="flex-1"
-          hint={t('settings.newCodeHint')}
+          hint={
+            invalid ? (
+              <span id={hintId} role="alert" className="text-rose-300">
+                {t('settings.codeInvalid')}
+              </span>
+            ) : (
+              <span id={hintId}>{t('settings.newCodeHint')}</span>
+            )
+          }
         >
           <input
             id={codeId}
             value={wanted}
             maxLength={64}
-            onChange={(e) => setWanted(e.target.value)}
+            aria-invalid={invalid || undefined}
+            aria-describedby={hintId}
+            onChange={(e) => {
+              setWanted(e.target.value);
+              setInvalid(false);
+            }}
             className={inputClass}
           />
         </Field>
@@ -86,6 +103,10 @@ export function AccessCodeSection({ data, actions }: { data: AdminKingdomRespons
           type="button"
           className={`${secondaryButton} border-amber-500/50 text-amber-200 sm:mb-5`}
           onClick={() => {
+            if (wanted.trim() && !isValidAccessCode(wanted)) {
+              setInvalid(true);
+              return;
+            }
             rotate.reset();
             setConfirming(true);
           }}
