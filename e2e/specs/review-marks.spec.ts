@@ -63,6 +63,9 @@ test('a value under review that the DKP does not use is marked in its column, no
   );
   const dashboard = new DashboardPage(page);
   await dashboard.open();
+  // The rows are painted from the answer the route above changed: only then is the governor known.
+  await expect(dashboard.playerSection.locator('tbody tr[data-gov-id]').first()).toBeVisible();
+  expect(governorId).toBeGreaterThan(0);
   const row = dashboard.playerSection.locator(`tr[data-gov-id="${governorId}"]`);
   await expect(row).toBeVisible();
   const headers = await dashboard.playerSection.locator('thead th').allInnerTexts();
