@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   adminKingdomResponseSchema,
+  governorResponseSchema,
   kvkUploadResponseSchema,
   scanImportResponseSchema,
 } from '@kingdom-stats/core/api';
@@ -239,6 +240,34 @@ describe('uploads on the per-kingdom admin page', () => {
       expect(await auditActions(t.database.db)).toContain('member-export.import');
       const again = scanImportResponseSchema.parse((await upload('/scans', { fileName }, content)).json());
       expect(again.memberExport?.status).toBe('already-imported');
+
+      // The member's governor page shows what the export says he did over its dates.
+      const code = await world.codeOf(world.kd);
+      const governor = await t.app.inject(`/api/governor/${world.kd}/70001/${code}`);
+      expect(governor.statusCode).toBe(200);
+      expect(governorResponseSchema.parse(governor.json()).exportActivity).toEqual([
+        {
+          exportId: body.memberExport!.exportId,
+          from: '2025-01-01',
+          to: '2025-01-31',
+          name: 'Anh',
+          power: 5_000_000,
+          highestPower: 6_000_000,
+          killPoints: 123_456,
+          t1Kills: 5,
+          t2Kills: 4,
+          t3Kills: 3,
+          t4Kills: 2,
+          t5Kills: 1,
+          t1Dead: 50,
+          t2Dead: 40,
+          t3Dead: 30,
+          t4Dead: 20,
+          t5Dead: 10,
+          rssGathered: 900_000,
+          helps: 77,
+        },
+      ]);
     });
 
     it('named otherwise, is refused with the name to give it', async () => {

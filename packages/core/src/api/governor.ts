@@ -97,6 +97,34 @@ export const linkedAccountsSchema = z.object({
 });
 export type LinkedAccounts = z.infer<typeof linkedAccountsSchema>;
 
+/**
+ * One of the game's member exports as it counts the governor: what he did from the first to the last day of the
+ * export (never a total at one moment), with the name the export gives him. null: the cell was empty.
+ */
+export const exportActivitySchema = z.object({
+  exportId: z.number().int(),
+  /** 'YYYY-MM-DD'. */
+  from: z.string(),
+  to: z.string(),
+  name: z.string(),
+  power: n,
+  highestPower: n,
+  killPoints: n,
+  t1Kills: n,
+  t2Kills: n,
+  t3Kills: n,
+  t4Kills: n,
+  t5Kills: n,
+  t1Dead: n,
+  t2Dead: n,
+  t3Dead: n,
+  t4Dead: n,
+  t5Dead: n,
+  rssGathered: n,
+  helps: n,
+});
+export type ExportActivity = z.infer<typeof exportActivitySchema>;
+
 export const governorResponseSchema = z.object({
   kd: z.number().int(),
   governorId: z.number().int(),
@@ -138,6 +166,8 @@ export const governorResponseSchema = z.object({
   linkedAccounts: linkedAccountsSchema,
   /** The Discord users an admin approved as this governor's player (docs/discord.md); absent when none. */
   discordPlayers: z.array(z.string()).optional(),
+  /** What the game's member exports say the governor did between their dates (issue 37), oldest first; absent: none. */
+  exportActivity: z.array(exportActivitySchema).optional(),
 });
 export type GovernorResponse = z.infer<typeof governorResponseSchema>;
 

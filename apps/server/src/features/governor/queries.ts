@@ -1,3 +1,4 @@
+import type { ExportActivity } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { ScanInfo } from '../scans/kingdom-scans.ts';
@@ -122,6 +123,64 @@ export async function selectGovernorHoh(db: Kysely<Database>, kd: number, govern
     kvkNumber: Number(r.kvk_number),
     t4Dead: num(r.t4_dead),
     t5Dead: num(r.t5_dead),
+  }));
+}
+
+/** The governor's rows of the kingdom's member exports (issue 37), oldest export first. */
+export async function selectGovernorExportActivity(
+  db: Kysely<Database>,
+  kd: number,
+  governorId: number,
+): Promise<ExportActivity[]> {
+  const rows = await db
+    .selectFrom('member_export_rows as r')
+    .innerJoin('member_exports as e', 'e.id', 'r.export_id')
+    .select([
+      'e.id',
+      'e.period_from',
+      'e.period_to',
+      'r.name',
+      'r.power',
+      'r.highest_power',
+      'r.kill_points',
+      'r.t1_kills',
+      'r.t2_kills',
+      'r.t3_kills',
+      'r.t4_kills',
+      'r.t5_kills',
+      'r.t1_dead',
+      'r.t2_dead',
+      'r.t3_dead',
+      'r.t4_dead',
+      'r.t5_dead',
+      'r.rss_gathered',
+      'r.helps',
+    ])
+    .where('e.kingdom_kd', '=', kd)
+    .where('r.governor_id', '=', governorId)
+    .orderBy('e.period_from')
+    .orderBy('e.id')
+    .execute();
+  return rows.map((r) => ({
+    exportId: r.id,
+    from: r.period_from,
+    to: r.period_to,
+    name: r.name,
+    power: num(r.power),
+    highestPower: num(r.highest_power),
+    killPoints: num(r.kill_points),
+    t1Kills: num(r.t1_kills),
+    t2Kills: num(r.t2_kills),
+    t3Kills: num(r.t3_kills),
+    t4Kills: num(r.t4_kills),
+    t5Kills: num(r.t5_kills),
+    t1Dead: num(r.t1_dead),
+    t2Dead: num(r.t2_dead),
+    t3Dead: num(r.t3_dead),
+    t4Dead: num(r.t4_dead),
+    t5Dead: num(r.t5_dead),
+    rssGathered: num(r.rss_gathered),
+    helps: num(r.helps),
   }));
 }
 

@@ -18,6 +18,7 @@ import { KdDashboardService, type PlanInputs, readViewerPlanInputs } from '../kd
 import { type KvkSeason, seasonState } from '../kvk/season.ts';
 import {
   scansInRuns,
+  selectGovernorExportActivity,
   selectGovernorHoh,
   selectGovernorPrekvk,
   selectGovernorRallies,
@@ -46,13 +47,14 @@ export class GovernorService {
     const { allScans, seasons, row: formulaRow } = inputs;
     const kd = kingdom.kd;
     const governorId = Number(params.governorId);
-    const [runs, prekvk, hoh, rallies, linkedAccounts, discordPlayers] = await Promise.all([
+    const [runs, prekvk, hoh, rallies, linkedAccounts, discordPlayers, exportActivity] = await Promise.all([
       selectPresenceRuns(this.db, kd, governorId),
       selectGovernorPrekvk(this.db, kd, governorId),
       selectGovernorHoh(this.db, kd, governorId),
       selectGovernorRallies(this.db, kd, governorId),
       selectLinkedAccounts(this.db, kd, governorId),
       approvedPlayerNames(this.db, kd, governorId),
+      selectGovernorExportActivity(this.db, kd, governorId),
     ]);
     const kingdomScans = allScans.filter((scan) => scan.kind === 'kingdom');
     const candidates = scansInRuns(kingdomScans, runs);
@@ -116,6 +118,7 @@ export class GovernorService {
       rallies,
       linkedAccounts,
       ...(discordPlayers.length > 0 ? { discordPlayers } : {}),
+      ...(exportActivity.length > 0 ? { exportActivity } : {}),
     };
   }
 

@@ -15,6 +15,7 @@ import { useAddressCheck } from '../dashboard/useAddressCheck.ts';
 import { kingdomLabel } from '../kingdom.ts';
 import { type ChartOffer, chartAddressProblems } from './chart-address.ts';
 import { DiscordPlayers } from './DiscordPlayers.tsx';
+import { ExportActivity } from './ExportActivity.tsx';
 import { scanTime } from './format.ts';
 import { GovernorCharts } from './GovernorCharts.tsx';
 import { HistoryLists } from './HistoryLists.tsx';
@@ -135,6 +136,7 @@ function GovernorStory({ data }: { data: GovernorResponse }) {
       <GovernorCharts scans={data.scans} spans={spans} />
       <PeriodResults data={data} />
       <SeasonCompare data={data} />
+      <ExportActivity data={data} />
       <HistoryLists data={data} />
       <LinkedAccounts data={data} />
       <DiscordPlayers data={data} />
