@@ -39,6 +39,7 @@ export type Section =
   | 'kdDashboard'
   | 'startup'
   | 'firstScreen'
+  | 'newcomer'
   | 'wireBytes'
   | 'governorPage'
   | 'discord'
@@ -98,6 +99,8 @@ export interface DatabaseResults {
   dashboard: Outcome<DashboardResult>;
   kdDashboard: Outcome<KdDashboardResult>;
   firstScreen: Outcome<FirstScreenFigures>;
+  /** The demo dashboard's first visit after `npm start` on a fresh database (bench/newcomer.ts; SQLite only). */
+  newcomer: Outcome<FirstScreenFigures>;
   wireBytes: Outcome<WireBytes>;
   governorPage: Outcome<GovernorBenchResult>;
   /** Warm `/stats` and `/top` through the signed interactions endpoint (issue 39). */

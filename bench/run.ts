@@ -15,6 +15,7 @@ import { writeFileSync } from 'node:fs';
 import { measureDashboard } from './dashboard.ts';
 import { measureDiscord } from './discord.ts';
 import { describeBreakdown, type FirstScreenBreakdown, measureFirstScreen } from './first-screen.ts';
+import { measureNewcomer } from './newcomer.ts';
 import { measureGovernor } from './governor.ts';
 import { formatHostileTable, HEALTH_TARGET_MS, type HostileFigures, measureHostileFiles } from './hostile.ts';
 import { measureXlsxImport } from './import-xlsx.ts';
@@ -248,6 +249,16 @@ async function runDatabase(name: DatabaseName, options: Options): Promise<Databa
     );
 
     const { firstScreen, wireBytes } = await measureFirstScreens(data.databaseUrl, options, record, startMs);
+    // `npm start`'s own database is SQLite: the newcomer's first screen is measured there only.
+    const newcomer: Outcome<FirstScreenFigures> =
+      name === 'sqlite'
+        ? await attempt(
+            `a newcomer's first screen (npm start on a fresh database with the demo, ${freshServers(options.firstScreenColdRounds)})`,
+            () =>
+              measureNewcomer({ rounds: options.firstScreenColdRounds, samples: options.firstScreenSamples }),
+            record('newcomer'),
+          )
+        : { path: '/demo/dashboard', skipped: "SQLite only: npm start's default database" };
     // A fresh server for the viewers, so that their first requests compute the periods as after an import.
     const { load, saturation } = await measureViewers(data.databaseUrl, options, record, startMs);
     return {
@@ -260,6 +271,7 @@ async function runDatabase(name: DatabaseName, options: Options): Promise<Databa
       dashboard,
       kdDashboard,
       firstScreen,
+      newcomer,
       wireBytes,
       governorPage,
       discord,
