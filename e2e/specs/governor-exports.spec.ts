@@ -50,12 +50,13 @@ test('the governor page shows the game export’s activity over its dates @phone
   const entry = section.locator('[data-export-id="3"]');
   await expect(entry).toContainText('2025-01-01 to 2025-01-31');
   await expect(entry).toContainText('as Anh Hùng');
-  for (const [label, value] of [
+  const figures: [label: string, value: string][] = [
     ['Kill Points', '123,456'],
     ['T5 Kills', '1,234'],
     ['T4 dead', '20'],
     ['Alliance Helps', '77'],
-  ])
+  ];
+  for (const [label, value] of figures)
     await expect(entry.locator('div', { has: page.locator('dt', { hasText: label }) })).toContainText(value);
   // Nothing runs past the screen's edge at 375 px.
   const width = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
