@@ -33,7 +33,7 @@ const FIELD_MESSAGES: Readonly<Record<string, MessageId>> = {
   helps: 'column.allianceHelps',
 };
 
-function shownFieldLabel(field: string): string {
+export function shownFieldLabel(field: string): string {
   const id = FIELD_MESSAGES[field];
   return id ? translate(id) : fieldLabel(field);
 }
