@@ -96,7 +96,11 @@ export function DeleteKingdomModal({
             data-autofocus
           />
         </Field>
-        {error && <Notice tone="error">{error}</Notice>}
+        {error && (
+          <Notice tone="error">
+            <bdi>{error}</bdi>
+          </Notice>
+        )}
       </form>
     </Modal>
   );

@@ -93,7 +93,7 @@ export function Component() {
         <Spinner label={t('management.loading')} />
       ) : kingdoms.isError ? (
         <Panel title={t('management.fetchFailed')} tone="error">
-          <p>{kingdoms.error.message}</p>
+          <p dir="auto">{kingdoms.error.message}</p>
           <button type="button" className={primaryButton} onClick={() => void kingdoms.refetch()}>
             {t('error.retry')}
           </button>
@@ -136,7 +136,7 @@ export function Component() {
                   >
                     <td className="px-4 py-3">
                       <span className="font-semibold text-white tabular-nums">{kingdom.kdno}</span>
-                      {kingdom.name && <span className="ms-2 text-slate-400">{kingdom.name}</span>}
+                      {kingdom.name && <bdi className="ms-2 text-slate-400">{kingdom.name}</bdi>}
                     </td>
                     <td className="px-4 py-3 font-mono text-xs text-slate-300">{kingdom.data_tablename}</td>
                     <td className="px-4 py-3 font-mono text-slate-200">{kingdom.code}</td>
@@ -170,7 +170,7 @@ export function Component() {
                     <p className="text-lg font-semibold text-white tabular-nums">
                       {kingdom.kdno}
                       {kingdom.name && (
-                        <span className="ms-2 text-sm font-normal text-slate-400">{kingdom.name}</span>
+                        <bdi className="ms-2 text-sm font-normal text-slate-400">{kingdom.name}</bdi>
                       )}
                     </p>
                   </div>
@@ -342,7 +342,11 @@ function AddKingdomModal({ open, onClose }: { open: boolean; onClose: () => void
               maxLength={64}
             />
           </Field>
-          {error && <Notice tone="error">{error}</Notice>}
+          {error && (
+            <Notice tone="error">
+              <bdi>{error}</bdi>
+            </Notice>
+          )}
         </form>
       )}
     </Modal>

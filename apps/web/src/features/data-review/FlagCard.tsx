@@ -51,7 +51,10 @@ export function FlagCard({
           <span className="text-xs uppercase tracking-wide text-slate-400">{statusLabel(flag.status)}</span>
         )}
       </div>
-      <p className="text-sm text-slate-200">{flag.reason}</p>
+      {/* The reason is the server's English: its own direction in right-to-left pages. */}
+      <p className="text-sm text-slate-200" dir="auto">
+        {flag.reason}
+      </p>
       <dl className="grid grid-cols-3 gap-2 text-xs" aria-label={t('review.around')}>
         <ScanValue title={t('review.previousScan')} scan={flag.context.previous} />
         <ScanValue title={t('review.thisScan')} scan={flag.context.current} highlight />

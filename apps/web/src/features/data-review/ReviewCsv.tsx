@@ -88,7 +88,11 @@ export function ReviewCsv({ kd, code, query }: { kd: string; code: string; query
             {upload.isPending ? t('review.csv.uploading') : t('review.csv.upload')}
           </button>
         </form>
-        {message && <Notice tone={message.tone}>{message.text}</Notice>}
+        {message && (
+          <Notice tone={message.tone}>
+            <bdi>{message.text}</bdi>
+          </Notice>
+        )}
       </div>
     </div>
   );

@@ -66,17 +66,19 @@ export function ReviewSection({ kd, code }: { kd: string; code: string }) {
       </div>
       {failed ? (
         <Notice tone="error" className="mb-3">
-          {errorText(failed, t('review.changeFailed'))}
+          <bdi>{errorText(failed, t('review.changeFailed'))}</bdi>
         </Notice>
       ) : done ? (
         <Notice tone="success" className="mb-3">
-          {done.message}
+          <bdi>{done.message}</bdi>
         </Notice>
       ) : null}
       {flags.isPending ? (
         <Spinner label={t('review.loading')} />
       ) : flags.isError ? (
-        <Notice tone="error">{errorText(flags.error, t('review.loadFailed'))}</Notice>
+        <Notice tone="error">
+          <bdi>{errorText(flags.error, t('review.loadFailed'))}</bdi>
+        </Notice>
       ) : flags.data.flags.length === 0 ? (
         <p className="text-sm text-slate-400">{emptyText(query)}</p>
       ) : (

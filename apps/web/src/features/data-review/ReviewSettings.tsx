@@ -36,7 +36,9 @@ export function ReviewSettings({ kd, code }: { kd: string; code: string }) {
         {settings.isPending ? (
           open && <Spinner label={t('review.settings.loading')} />
         ) : settings.isError ? (
-          <Notice tone="error">{errorText(settings.error, t('review.settings.loadFailed'))}</Notice>
+          <Notice tone="error">
+            <bdi>{errorText(settings.error, t('review.settings.loadFailed'))}</bdi>
+          </Notice>
         ) : (
           <SettingsForm
             kd={kd}
@@ -182,7 +184,11 @@ function SettingsForm({
           />
         </Field>
       </div>
-      {message && <Notice tone={message.tone}>{message.text}</Notice>}
+      {message && (
+        <Notice tone={message.tone}>
+          <bdi>{message.text}</bdi>
+        </Notice>
+      )}
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={primaryButton} disabled={actions.save.isPending}>
           {actions.save.isPending ? t('settings.saving') : t('review.settings.save')}

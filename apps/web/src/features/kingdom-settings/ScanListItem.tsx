@@ -80,7 +80,7 @@ export function ScanListItem({ scan, actions, onDelete, onRenamed }: ScanListIte
           </button>
           {error && (
             <p role="alert" className="w-full text-sm text-red-300">
-              {error}
+              <bdi>{error}</bdi>
             </p>
           )}
         </form>

@@ -1,4 +1,5 @@
 import type { NewGovernorsDetail, ScanImportResponse } from '@kingdom-stats/core/api';
+import { Trans } from '@lingui/react';
 import { fullNumber } from '../../format.ts';
 import { type MessageId, translate, useT } from '../../i18n/i18n.ts';
 import { Notice } from '../admin-shared/Notice.tsx';
@@ -48,10 +49,13 @@ function ScanLine({ scan }: { scan: ScanOutcome }) {
   return (
     <li className="mt-1">
       <p>
-        <strong className="font-semibold">{scan.name}</strong>
-        {scan.sheetName && scan.sheetName !== scan.name
-          ? ` ${t('upload.sheet', { sheet: scan.sheetName })}`
-          : ''}{' '}
+        <bdi className="font-semibold">{scan.name}</bdi>
+        {scan.sheetName && scan.sheetName !== scan.name && (
+          <>
+            {' '}
+            <Trans id="upload.sheet" values={{ sheet: <bdi>{scan.sheetName}</bdi> }} />
+          </>
+        )}{' '}
         · <bdi dir="ltr">{formatUtc(scan.takenAt)}</bdi> ·{' '}
         {t(STATUS_MESSAGES[scan.status], counted(scan.rows))}
       </p>
@@ -65,7 +69,10 @@ function ScanLine({ scan }: { scan: ScanOutcome }) {
         <ul className="text-xs opacity-90" aria-label={t('upload.skippedRowsLabel', { name: scan.name })}>
           {scan.skippedRows.slice(0, SKIPPED_ROWS_SHOWN).map((skipped) => (
             <li key={skipped.row}>
-              {t('upload.rowSkipped', { row: String(skipped.row), reason: skipped.reason })}
+              <Trans
+                id="upload.rowSkipped"
+                values={{ row: String(skipped.row), reason: <bdi>{skipped.reason}</bdi> }}
+              />
             </li>
           ))}
           {hidden > 0 && <li>{t('upload.moreRowsSkipped', counted(hidden))}</li>}
@@ -92,19 +99,32 @@ function capitalised(text: string): string {
 function Refusal({ message, listed }: { message: string; listed: readonly string[] }) {
   const { t } = useT();
   const first = listed.length > 1 ? message.indexOf(listed[0]!) : -1;
-  if (first < 0) return <p>{t('upload.refused', { message })}</p>;
+  if (first < 0)
+    return (
+      <p>
+        <Trans id="upload.refused" values={{ message: <bdi>{message}</bdi> }} />
+      </p>
+    );
   const last = listed.at(-1)!;
   const rest = message.slice(message.lastIndexOf(last) + last.length).replace(/^;\s*/, '');
   return (
     <>
-      <p>{t('upload.refused', { message: message.slice(0, first).trimEnd() })}</p>
+      <p>
+        <Trans id="upload.refused" values={{ message: <bdi>{message.slice(0, first).trimEnd()}</bdi> }} />
+      </p>
       <ul className="mt-1 list-disc space-y-0.5 ps-5 break-words" aria-label={t('upload.rowsToFix')}>
         {listed.map((problem) => (
           // Each names its own row, so no two are the same.
-          <li key={problem}>{capitalised(problem)}</li>
+          <li key={problem} dir="auto">
+            {capitalised(problem)}
+          </li>
         ))}
       </ul>
-      {rest !== '' && <p className="mt-1">{capitalised(rest)}</p>}
+      {rest !== '' && (
+        <p className="mt-1" dir="auto">
+          {capitalised(rest)}
+        </p>
+      )}
     </>
   );
 }
@@ -127,7 +147,9 @@ function ScanUploadResult({ item, said }: { item: UploadItem; said: ReadonlySet<
   return (
     <li data-upload-file={item.file.name}>
       <Notice tone={tone(item, warnings)}>
-        <p className="font-medium break-all">{item.file.name}</p>
+        <p className="font-medium break-all" dir="auto">
+          {item.file.name}
+        </p>
         {item.state === 'waiting' && <p>{t('upload.waiting')}</p>}
         {item.state === 'importing' && <p>{t('upload.importingFile')}</p>}
         {item.state === 'asking' && <p>{t('upload.awaitingAnswer')}</p>}
@@ -143,21 +165,31 @@ function ScanUploadResult({ item, said }: { item: UploadItem; said: ReadonlySet<
             </ul>
             {warnings.map((warning) => (
               <p key={warning} className="mt-1 font-medium">
-                {t('upload.warning', { warning })}
+                <Trans id="upload.warning" values={{ warning: <bdi>{warning}</bdi> }} />
               </p>
             ))}
             {item.answer.file.skippedSheets.length > 0 && (
               <p className="mt-1 text-xs opacity-90">
-                {t('upload.sheetsSkipped', {
-                  sheets: item.answer.file.skippedSheets
-                    .map((sheet) => `${sheet.name} (${sheet.reason})`)
-                    .join('; '),
-                })}
+                <Trans
+                  id="upload.sheetsSkipped"
+                  values={{
+                    sheets: (
+                      <bdi>
+                        {item.answer.file.skippedSheets
+                          .map((sheet) => `${sheet.name} (${sheet.reason})`)
+                          .join('; ')}
+                      </bdi>
+                    ),
+                  }}
+                />
               </p>
             )}
             {item.answer.file.ignoredColumns.length > 0 && (
               <p className="mt-1 text-xs opacity-90">
-                {t('upload.columnsIgnored', { columns: item.answer.file.ignoredColumns.join(', ') })}
+                <Trans
+                  id="upload.columnsIgnored"
+                  values={{ columns: <bdi>{item.answer.file.ignoredColumns.join(', ')}</bdi> }}
+                />
               </p>
             )}
           </>
@@ -183,9 +215,26 @@ export function UploadResults({ items }: { items: readonly UploadItem[] }) {
       {shared.map(({ warning, files }) => (
         <li key={warning} data-upload-warning>
           <Notice tone="warning">
-            <p className="font-medium">{t('upload.warning', { warning })}</p>
+            <p className="font-medium">
+              <Trans id="upload.warning" values={{ warning: <bdi>{warning}</bdi> }} />
+            </p>
             <p className="mt-1 text-xs break-all opacity-90">
-              {t('upload.warningFiles', { ...counted(files.length), files: names.format(files) })}
+              <Trans
+                id="upload.warningFiles"
+                values={{
+                  ...counted(files.length),
+                  // Each name kept whole in right-to-left text; the list's words are the language's.
+                  files: (
+                    <>
+                      {names
+                        .formatToParts(files)
+                        .map((part) =>
+                          part.type === 'element' ? <bdi key={part.value}>{part.value}</bdi> : part.value,
+                        )}
+                    </>
+                  ),
+                }}
+              />
             </p>
           </Notice>
         </li>

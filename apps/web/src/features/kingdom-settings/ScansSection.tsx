@@ -24,7 +24,11 @@ export function ScansSection({ data, actions }: { data: AdminKingdomResponse; ac
   return (
     <Section id="scans" title={t('settings.nav.scans')} description={t('scans.description')}>
       <ScanUploadForm actions={actions} scans={scans} />
-      {message && <Notice tone={message.tone}>{message.text}</Notice>}
+      {message && (
+        <Notice tone={message.tone}>
+          <bdi>{message.text}</bdi>
+        </Notice>
+      )}
 
       <h3 className="mt-5 mb-2 text-sm font-semibold text-slate-200">
         {t('settings.scanCount', { count: scans.length, n: fullNumber(scans.length) })}
