@@ -136,7 +136,12 @@ export function Component() {
                   >
                     <td className="px-4 py-3">
                       <span className="font-semibold text-white tabular-nums">{kingdom.kdno}</span>
-                      {kingdom.name && <bdi className="ms-2 text-slate-400">{kingdom.name}</bdi>}
+                      {kingdom.name && (
+                        // The margin on a span of the page's direction: a bdi's own (ltr) start is its left.
+                        <span className="ms-2 text-slate-400">
+                          <bdi>{kingdom.name}</bdi>
+                        </span>
+                      )}
                     </td>
                     <td className="px-4 py-3 font-mono text-xs text-slate-300">{kingdom.data_tablename}</td>
                     <td className="px-4 py-3 font-mono text-slate-200">{kingdom.code}</td>
@@ -170,7 +175,9 @@ export function Component() {
                     <p className="text-lg font-semibold text-white tabular-nums">
                       {kingdom.kdno}
                       {kingdom.name && (
-                        <bdi className="ms-2 text-sm font-normal text-slate-400">{kingdom.name}</bdi>
+                        <span className="ms-2 text-sm font-normal text-slate-400">
+                          <bdi>{kingdom.name}</bdi>
+                        </span>
                       )}
                     </p>
                   </div>

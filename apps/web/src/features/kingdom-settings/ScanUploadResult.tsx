@@ -56,8 +56,11 @@ function ScanLine({ scan }: { scan: ScanOutcome }) {
             <Trans id="upload.sheet" values={{ sheet: <bdi>{scan.sheetName}</bdi> }} />
           </>
         )}{' '}
-        · <bdi dir="ltr">{formatUtc(scan.takenAt)}</bdi> ·{' '}
-        {t(STATUS_MESSAGES[scan.status], counted(scan.rows))}
+        ·{' '}
+        <bdi dir="ltr" className="whitespace-nowrap">
+          {formatUtc(scan.takenAt)}
+        </bdi>{' '}
+        · {t(STATUS_MESSAGES[scan.status], counted(scan.rows))}
       </p>
       {scan.status !== 'already-imported' && (
         <p className="text-xs opacity-90">{timeSource(scan.takenAtSource)}</p>

@@ -83,7 +83,10 @@ export function ScansSection({ data, actions }: { data: AdminKingdomResponse; ac
               count: toDelete?.rows ?? 0,
               n: fullNumber(toDelete?.rows ?? 0),
             }}
-            components={{ 0: <strong className="text-white" />, 1: <span dir="ltr" /> }}
+            components={{
+              0: <strong className="text-white" />,
+              1: <span dir="ltr" className="whitespace-nowrap" />,
+            }}
           />
         </p>
       </ConfirmDialog>
