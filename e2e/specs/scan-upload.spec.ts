@@ -40,8 +40,13 @@ test.describe('uploading scans in the per-kingdom settings page', () => {
     await expect(settings.uploadResult(START_XLSX)).toContainText('60 governors imported');
     await expect(settings.uploadResult(START_XLSX)).toContainText('kd1234-start');
     await expect(settings.uploadResult(START_XLSX)).toContainText('Time from the sheet name');
-    // RokTracker reads no heals: the result says which columns the dashboard will show as '-'.
-    await expect(settings.uploadResult(START_XLSX)).toContainText('Warning: this file has no');
+    // RokTracker reads no heals: the results say which columns the dashboard will show as '-', once for both files
+    // that lack them, naming them, rather than once in each file's result (issue 41 item 10).
+    const warnings = settings.scans.locator('[data-upload-warning]');
+    await expect(warnings).toHaveCount(1);
+    await expect(warnings).toContainText('Warning: this file has no');
+    await expect(warnings).toContainText(`In 2 files: ${START_XLSX} and ${END_CSV}`);
+    await expect(settings.uploadResult(START_XLSX)).not.toContainText('Warning');
     await expect(settings.uploadResult(END_CSV)).toContainText('imported');
     await expect(settings.uploadResult(END_CSV)).toContainText('kd1234-end');
     await expect(settings.uploadResult(NOT_A_SPREADSHEET).getByRole('alert')).toContainText(

@@ -4,6 +4,8 @@ import { isApiError } from '../../api/client.ts';
 import { useDeleteKingdom } from '../../api/delete-kingdom.ts';
 import { inputClass, secondaryButton } from '../../components/controls/styles.ts';
 import { Modal } from '../../components/overlay/Modal.tsx';
+import { fullNumber } from '../../format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { Field } from '../admin-shared/Field.tsx';
 import { Notice } from '../admin-shared/Notice.tsx';
 
@@ -27,6 +29,7 @@ export function DeleteKingdomModal({
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
   const ids = { input: useId(), form: useId() };
+  const { t } = useT();
   const kd = kingdom?.kdno;
   const confirmed = kd !== undefined && typed.trim() === String(kd);
 
@@ -46,7 +49,7 @@ export function DeleteKingdomModal({
         setTyped('');
         onDeleted(kd);
       },
-      onError: (e) => setError(isApiError(e) ? e.message : 'Failed to delete the kingdom'),
+      onError: (e) => setError(isApiError(e) ? e.message : t('management.deleteFailed')),
     });
   };
 
@@ -54,12 +57,12 @@ export function DeleteKingdomModal({
     <Modal
       open={kingdom !== null}
       onClose={close}
-      title={`Delete kingdom ${kd ?? ''}`}
-      description="This cannot be undone."
+      title={t('management.deleteTitle', { kd: String(kd ?? '') })}
+      description={t('management.cannotUndo')}
       footer={
         <>
           <button type="button" className={secondaryButton} onClick={close}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button
             type="submit"
@@ -67,20 +70,22 @@ export function DeleteKingdomModal({
             className={dangerButton}
             disabled={!confirmed || remove.isPending}
           >
-            {remove.isPending ? 'Deleting...' : 'Delete kingdom'}
+            {remove.isPending ? t('settings.camps.deleting') : t('management.deleteKingdom')}
           </button>
         </>
       }
     >
       <form id={ids.form} onSubmit={submit} className="space-y-4" noValidate>
         <p className="text-sm text-slate-300">
-          Kingdom {kd}
-          {kingdom?.name ? ` (${kingdom.name})` : ''} and everything of it goes: {kingdom?.scans ?? 0}{' '}
-          {kingdom?.scans === 1 ? 'scan' : 'scans'}, its DKP formula, camps, KvK seasons, rallies and rally
-          token, Hall of Heroes and pre-KvK uploads. Its viewer links stop working and its admins no longer
-          administer it (their accounts stay).
+          {t('management.deleteWhat', {
+            kingdom: `${t('kingdom.label', { kd: String(kd ?? '') })}${kingdom?.name ? ` (${kingdom.name})` : ''}`,
+            scans: t('settings.scanCount', {
+              count: kingdom?.scans ?? 0,
+              n: fullNumber(kingdom?.scans ?? 0),
+            }),
+          })}
         </p>
-        <Field label={`Type ${kd ?? ''} to confirm`} htmlFor={ids.input}>
+        <Field label={t('management.typeToConfirm', { kd: String(kd ?? '') })} htmlFor={ids.input}>
           <input
             id={ids.input}
             inputMode="numeric"
@@ -91,7 +96,11 @@ export function DeleteKingdomModal({
             data-autofocus
           />
         </Field>
-        {error && <Notice tone="error">{error}</Notice>}
+        {error && (
+          <Notice tone="error">
+            <bdi>{error}</bdi>
+          </Notice>
+        )}
       </form>
     </Modal>
   );

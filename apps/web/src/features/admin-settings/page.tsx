@@ -1,4 +1,5 @@
 import type { AdminKingdomListItem } from '@kingdom-stats/core/api';
+import { Trans } from '@lingui/react';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useAdminKingdoms, useCreateKingdom } from '../../api/admin-kingdoms.ts';
@@ -9,12 +10,10 @@ import { Panel } from '../../components/feedback/Panel.tsx';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { Modal } from '../../components/overlay/Modal.tsx';
+import { useT } from '../../i18n/i18n.ts';
 import { Field } from '../admin-shared/Field.tsx';
 import { Notice } from '../admin-shared/Notice.tsx';
 import { DeleteKingdomModal } from './DeleteKingdomModal.tsx';
-
-export const FETCH_ERROR = 'Failed to fetch kingdoms';
-export const EMPTY_TEXT = 'No kingdoms found';
 
 export function settingsPath(kingdom: Pick<AdminKingdomListItem, 'kdno' | 'code'>): string {
   return `/admin/settings/${segment(kingdom.kdno)}/${segment(kingdom.code)}`;
@@ -43,6 +42,7 @@ export function Component() {
   const [deleting, setDeleting] = useState<AdminKingdomListItem | null>(null);
   const [deletedKd, setDeletedKd] = useState<number | null>(null);
   const searchId = useId();
+  const { t } = useT();
   const rows = useMemo(
     () => (kingdoms.data?.kingdoms ?? []).filter((k) => matches(k, search)),
     [kingdoms.data, search],
@@ -50,10 +50,7 @@ export function Component() {
 
   return (
     <>
-      <PageHeader
-        title="Kingdom Management"
-        description="The kingdoms you administer, with their access codes and a link to each one's settings."
-      >
+      <PageHeader title={t('settings.management')} description={t('management.description')}>
         <div className="flex flex-wrap gap-2">
           <button
             type="button"
@@ -61,11 +58,13 @@ export function Component() {
             onClick={() => void kingdoms.refetch()}
             disabled={kingdoms.isFetching}
           >
-            {kingdoms.isFetching && !kingdoms.isPending ? 'Refreshing...' : 'Refresh List'}
+            {kingdoms.isFetching && !kingdoms.isPending
+              ? t('management.refreshing')
+              : t('management.refresh')}
           </button>
           {isSuperadmin && (
             <button type="button" className={primaryButton} onClick={() => setAdding(true)}>
-              Add Kingdom
+              {t('management.add')}
             </button>
           )}
         </div>
@@ -73,17 +72,17 @@ export function Component() {
 
       {deletedKd !== null && (
         <Notice tone="success" className="mb-4">
-          Kingdom {deletedKd} and all its data were deleted.
+          {t('management.deleted', { kd: String(deletedKd) })}
         </Notice>
       )}
       <div className="mb-4 max-w-sm">
         <label htmlFor={searchId} className="sr-only">
-          Search kingdoms
+          {t('management.search')}
         </label>
         <input
           id={searchId}
           type="search"
-          placeholder="Search by kingdom, name or code"
+          placeholder={t('management.searchPlaceholder')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           className={`${inputClass} w-full`}
@@ -91,40 +90,40 @@ export function Component() {
       </div>
 
       {kingdoms.isPending ? (
-        <Spinner label="Loading kingdoms..." />
+        <Spinner label={t('management.loading')} />
       ) : kingdoms.isError ? (
-        <Panel title={FETCH_ERROR} tone="error">
-          <p>{kingdoms.error.message}</p>
+        <Panel title={t('management.fetchFailed')} tone="error">
+          <p dir="auto">{kingdoms.error.message}</p>
           <button type="button" className={primaryButton} onClick={() => void kingdoms.refetch()}>
-            Retry
+            {t('error.retry')}
           </button>
         </Panel>
       ) : rows.length === 0 ? (
-        <Panel title={EMPTY_TEXT}>
+        <Panel title={t('management.none')}>
           {search.trim() !== '' ? (
-            <p>Nothing matches “{search.trim()}”.</p>
+            <p>{t('management.noMatch', { search: search.trim() })}</p>
           ) : (
-            <p>No kingdom is linked to your account yet.</p>
+            <p>{t('management.noKingdoms')}</p>
           )}
         </Panel>
       ) : (
         <>
           <div className="hidden overflow-x-auto rounded-xl border border-slate-800 sm:block">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Kingdoms</caption>
+            <table className="w-full text-start text-sm">
+              <caption className="sr-only">{t('users.kingdoms')}</caption>
               <thead className="bg-slate-900 text-xs tracking-wide text-slate-400 uppercase">
                 <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Kingdom ID
+                  <th scope="col" className="px-4 py-3 text-start font-semibold">
+                    {t('management.kingdomId')}
                   </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Database Table
+                  <th scope="col" className="px-4 py-3 text-start font-semibold">
+                    {t('management.table')}
                   </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
-                    Access Code
+                  <th scope="col" className="px-4 py-3 text-start font-semibold">
+                    {t('management.code')}
                   </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    Settings
+                  <th scope="col" className="px-4 py-3 text-end font-semibold">
+                    {t('management.settings')}
                   </th>
                 </tr>
               </thead>
@@ -137,18 +136,23 @@ export function Component() {
                   >
                     <td className="px-4 py-3">
                       <span className="font-semibold text-white tabular-nums">{kingdom.kdno}</span>
-                      {kingdom.name && <span className="ml-2 text-slate-400">{kingdom.name}</span>}
+                      {kingdom.name && (
+                        // The margin on a span of the page's direction: a bdi's own (ltr) start is its left.
+                        <span className="ms-2 text-slate-400">
+                          <bdi>{kingdom.name}</bdi>
+                        </span>
+                      )}
                     </td>
                     <td className="px-4 py-3 font-mono text-xs text-slate-300">{kingdom.data_tablename}</td>
                     <td className="px-4 py-3 font-mono text-slate-200">{kingdom.code}</td>
-                    <td className="px-4 py-3 text-right">
+                    <td className="px-4 py-3 text-end">
                       <div className="flex justify-end gap-2">
                         <Link
                           to={settingsPath(kingdom)}
                           className={settingsLink}
-                          aria-label={`Settings of kingdom ${kingdom.kdno}`}
+                          aria-label={t('management.settingsLabel', { kd: String(kingdom.kdno) })}
                         >
-                          Settings
+                          {t('management.settings')}
                         </Link>
                         {isSuperadmin && <DeleteButton kingdom={kingdom} onClick={setDeleting} />}
                       </div>
@@ -158,7 +162,7 @@ export function Component() {
               </tbody>
             </table>
           </div>
-          <ul className="space-y-3 sm:hidden" aria-label="Kingdoms">
+          <ul className="space-y-3 sm:hidden" aria-label={t('users.kingdoms')}>
             {rows.map((kingdom) => (
               <li
                 key={kingdom.kdno}
@@ -167,11 +171,13 @@ export function Component() {
               >
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
-                    <p className="text-xs text-slate-400 uppercase">Kingdom ID</p>
+                    <p className="text-xs text-slate-400 uppercase">{t('management.kingdomId')}</p>
                     <p className="text-lg font-semibold text-white tabular-nums">
                       {kingdom.kdno}
                       {kingdom.name && (
-                        <span className="ml-2 text-sm font-normal text-slate-400">{kingdom.name}</span>
+                        <span className="ms-2 text-sm font-normal text-slate-400">
+                          <bdi>{kingdom.name}</bdi>
+                        </span>
                       )}
                     </p>
                   </div>
@@ -179,20 +185,20 @@ export function Component() {
                     <Link
                       to={settingsPath(kingdom)}
                       className={settingsLink}
-                      aria-label={`Settings of kingdom ${kingdom.kdno}`}
+                      aria-label={t('management.settingsLabel', { kd: String(kingdom.kdno) })}
                     >
-                      Settings
+                      {t('management.settings')}
                     </Link>
                     {isSuperadmin && <DeleteButton kingdom={kingdom} onClick={setDeleting} />}
                   </div>
                 </div>
                 <dl className="mt-3 grid grid-cols-1 gap-2 text-sm">
                   <div>
-                    <dt className="text-xs text-slate-400 uppercase">Database Table</dt>
+                    <dt className="text-xs text-slate-400 uppercase">{t('management.table')}</dt>
                     <dd className="font-mono text-xs text-slate-300">{kingdom.data_tablename}</dd>
                   </div>
                   <div>
-                    <dt className="text-xs text-slate-400 uppercase">Access Code</dt>
+                    <dt className="text-xs text-slate-400 uppercase">{t('management.code')}</dt>
                     <dd className="font-mono break-all text-slate-200">{kingdom.code}</dd>
                   </div>
                 </dl>
@@ -223,14 +229,15 @@ function DeleteButton({
   kingdom: AdminKingdomListItem;
   onClick: (kingdom: AdminKingdomListItem) => void;
 }) {
+  const { t } = useT();
   return (
     <button
       type="button"
       className={deleteButton}
       onClick={() => onClick(kingdom)}
-      aria-label={`Delete kingdom ${kingdom.kdno}`}
+      aria-label={t('management.deleteLabel', { kd: String(kingdom.kdno) })}
     >
-      Delete
+      {t('settings.camps.delete')}
     </button>
   );
 }
@@ -243,6 +250,7 @@ function AddKingdomModal({ open, onClose }: { open: boolean; onClose: () => void
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<AdminKingdomListItem | null>(null);
   const ids = { kd: useId(), name: useId(), code: useId(), form: useId() };
+  const { t } = useT();
 
   const close = () => {
     setKd('');
@@ -258,7 +266,7 @@ function AddKingdomModal({ open, onClose }: { open: boolean; onClose: () => void
     event.preventDefault();
     const number = Number(kd);
     if (!/^\d{1,5}$/.test(kd.trim()) || number < 1) {
-      setError('Kingdom number must be a whole number from 1 to 99999');
+      setError(t('management.kdInvalid'));
       return;
     }
     setError(null);
@@ -270,7 +278,7 @@ function AddKingdomModal({ open, onClose }: { open: boolean; onClose: () => void
       },
       {
         onSuccess: (kingdom) => setCreated(kingdom),
-        onError: (e) => setError(isApiError(e) ? e.message : 'Failed to add the kingdom'),
+        onError: (e) => setError(isApiError(e) ? e.message : t('management.addFailed')),
       },
     );
   };
@@ -279,25 +287,25 @@ function AddKingdomModal({ open, onClose }: { open: boolean; onClose: () => void
     <Modal
       open={open}
       onClose={close}
-      title="Add Kingdom"
-      description="Viewers open /{kd}/dashboard/{code}; import its scans on its settings page."
+      title={t('management.add')}
+      description={t('management.addDescription', { path: '/{kd}/dashboard/{code}' })}
       footer={
         created ? (
           <>
             <button type="button" className={secondaryButton} onClick={close}>
-              Close
+              {t('management.close')}
             </button>
             <Link to={settingsPath(created)} className={primaryButton} onClick={close}>
-              Open its settings
+              {t('management.openSettings')}
             </Link>
           </>
         ) : (
           <>
             <button type="button" className={secondaryButton} onClick={close}>
-              Cancel
+              {t('common.cancel')}
             </button>
             <button type="submit" form={ids.form} className={primaryButton} disabled={create.isPending}>
-              {create.isPending ? 'Adding...' : 'Add Kingdom'}
+              {create.isPending ? t('settings.seasons.adding') : t('management.add')}
             </button>
           </>
         )
@@ -305,11 +313,15 @@ function AddKingdomModal({ open, onClose }: { open: boolean; onClose: () => void
     >
       {created ? (
         <Notice tone="success">
-          Kingdom {created.kdno} added with access code <span className="font-mono">{created.code}</span>.
+          <Trans
+            id="management.created"
+            values={{ kd: String(created.kdno), code: created.code }}
+            components={{ 0: <span className="font-mono" /> }}
+          />
         </Notice>
       ) : (
         <form id={ids.form} onSubmit={submit} className="space-y-4" noValidate>
-          <Field label="Kingdom number" htmlFor={ids.kd}>
+          <Field label={t('management.kdNumber')} htmlFor={ids.kd}>
             <input
               id={ids.kd}
               inputMode="numeric"
@@ -319,7 +331,7 @@ function AddKingdomModal({ open, onClose }: { open: boolean; onClose: () => void
               data-autofocus
             />
           </Field>
-          <Field label="Name (optional)" htmlFor={ids.name}>
+          <Field label={t('management.name')} htmlFor={ids.name}>
             <input
               id={ids.name}
               value={name}
@@ -328,11 +340,7 @@ function AddKingdomModal({ open, onClose }: { open: boolean; onClose: () => void
               maxLength={100}
             />
           </Field>
-          <Field
-            label="Access code (optional)"
-            htmlFor={ids.code}
-            hint="4–64 letters, digits, - or _. Leave empty for a random one."
-          >
+          <Field label={t('management.codeOptional')} htmlFor={ids.code} hint={t('settings.newCodeHint')}>
             <input
               id={ids.code}
               value={code}
@@ -341,7 +349,11 @@ function AddKingdomModal({ open, onClose }: { open: boolean; onClose: () => void
               maxLength={64}
             />
           </Field>
-          {error && <Notice tone="error">{error}</Notice>}
+          {error && (
+            <Notice tone="error">
+              <bdi>{error}</bdi>
+            </Notice>
+          )}
         </form>
       )}
     </Modal>

@@ -54,7 +54,7 @@ export function ConfirmDialog({
           role="alert"
           className="mt-3 rounded-lg border border-red-500/40 bg-red-950/40 px-3 py-2 text-sm text-red-200"
         >
-          {error}
+          <bdi>{error}</bdi>
         </p>
       )}
     </Modal>

@@ -1,17 +1,23 @@
-import { FIELD_LABELS, formatInteger, formatUtcMinute } from '@kingdom-stats/core';
+import { formatUtcMinute } from '@kingdom-stats/core';
 import type { ReviewCorrection } from '@kingdom-stats/core/api';
-import { translate } from '../../i18n/i18n.ts';
+import { shownFieldLabel } from '../../components/table/ReviewMark.tsx';
+import { fullNumber } from '../../format.ts';
+import { translate, useT } from '../../i18n/i18n.ts';
 import { smallButton } from '../kingdom-settings/shared.ts';
 import { type ReviewActions, useReviewCorrections } from './api.ts';
 
 /** The corrections made (newest first): who, when, old → new, reason; each can be reverted. */
 export function CorrectionsList({ kd, code, actions }: { kd: string; code: string; actions: ReviewActions }) {
   const corrections = useReviewCorrections(kd, code);
+  const { t } = useT();
   if (!corrections.data || corrections.data.corrections.length === 0) return null;
   return (
     <div className="mt-5">
-      <h3 className="mb-2 text-sm font-semibold text-white">Corrections</h3>
-      <ul className="divide-y divide-slate-800 rounded-lg border border-slate-800" aria-label="Corrections">
+      <h3 className="mb-2 text-sm font-semibold text-white">{t('review.corrections')}</h3>
+      <ul
+        className="divide-y divide-slate-800 rounded-lg border border-slate-800"
+        aria-label={t('review.corrections')}
+      >
         {corrections.data.corrections.map((correction) => (
           <li
             key={correction.id}
@@ -26,10 +32,10 @@ export function CorrectionsList({ kd, code, actions }: { kd: string; code: strin
                 disabled={actions.revert.isPending}
                 onClick={() => actions.revert.mutate(correction.id)}
               >
-                Revert
+                {t('review.revert')}
               </button>
             ) : (
-              <span className="text-xs text-slate-400">reverted</span>
+              <span className="text-xs text-slate-400">{t('review.reverted')}</span>
             )}
           </li>
         ))}
@@ -39,10 +45,17 @@ export function CorrectionsList({ kd, code, actions }: { kd: string; code: strin
 }
 
 function describe(c: ReviewCorrection): string {
-  const who = `${c.createdBy ?? 'the CLI'}, ${formatUtcMinute(c.createdAt)}`;
+  const who = translate('review.correctionBy', {
+    who: c.createdBy ?? translate('review.theCli'),
+    time: formatUtcMinute(c.createdAt),
+  });
   const what =
     c.field === 'row'
-      ? `${c.governorName} (${c.governorId}) left out of ${c.scanName}`
+      ? translate('review.rowCorrection', {
+          name: c.governorName,
+          id: String(c.governorId),
+          scan: c.scanName,
+        })
       : c.field === 'swap'
         ? translate('review.swapCorrection', {
             name: c.governorName,
@@ -50,6 +63,13 @@ function describe(c: ReviewCorrection): string {
             partner: String(c.swapWith ?? ''),
             scan: c.scanName,
           })
-        : `${FIELD_LABELS[c.field]} of ${c.governorName} (${c.governorId}) in ${c.scanName}: ${formatInteger(c.oldValue)} → ${formatInteger(c.newValue)}`;
+        : translate('review.valueCorrection', {
+            field: shownFieldLabel(c.field),
+            name: c.governorName,
+            id: String(c.governorId),
+            scan: c.scanName,
+            before: fullNumber(c.oldValue),
+            after: fullNumber(c.newValue),
+          });
   return `${what} · ${who}${c.reason ? ` · ${c.reason}` : ''}`;
 }

@@ -1,12 +1,14 @@
-import { FIELD_LABELS, formatInteger } from '@kingdom-stats/core';
 import type { ReviewFlag, ReviewScanValue } from '@kingdom-stats/core/api';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { inputClass } from '../../components/controls/styles.ts';
+import { shownFieldLabel } from '../../components/table/ReviewMark.tsx';
+import { fullNumber } from '../../format.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { governorPagePath } from '../governor/GovernorLink.tsx';
 import { smallButton, smallDanger } from '../kingdom-settings/shared.ts';
 import type { ReviewActions } from './api.ts';
+import { statusLabel } from './words.ts';
 
 /** One flagged value: the governor's values around it, the reason, and correct / accept / exclude. */
 export function FlagCard({
@@ -20,7 +22,8 @@ export function FlagCard({
   code: string;
   actions: ReviewActions;
 }) {
-  const label = flag.field === 'governor' ? 'Governor ID' : FIELD_LABELS[flag.field];
+  const { t } = useT();
+  const label = shownFieldLabel(flag.field);
   const busy =
     actions.correct.isPending ||
     actions.accept.isPending ||
@@ -28,7 +31,11 @@ export function FlagCard({
     actions.swap.isPending;
   const open = flag.status === 'open';
   return (
-    <li className="space-y-2 px-3 py-3" data-flag={flag.id} aria-label={`${label} of ${flag.governorName}`}>
+    <li
+      className="space-y-2 px-3 py-3"
+      data-flag={flag.id}
+      aria-label={t('review.flagLabel', { field: label, name: flag.governorName })}
+    >
       <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
         <Link
           to={governorPagePath(kd, flag.governorId, code)}
@@ -40,13 +47,18 @@ export function FlagCard({
         <span className="text-slate-300">
           · {label} · {flag.scanName}
         </span>
-        {!open && <span className="text-xs uppercase tracking-wide text-slate-400">{flag.status}</span>}
+        {!open && (
+          <span className="text-xs uppercase tracking-wide text-slate-400">{statusLabel(flag.status)}</span>
+        )}
       </div>
-      <p className="text-sm text-slate-200">{flag.reason}</p>
-      <dl className="grid grid-cols-3 gap-2 text-xs" aria-label="Values in the scans around it">
-        <ScanValue title="Previous scan" scan={flag.context.previous} />
-        <ScanValue title="This scan" scan={flag.context.current} highlight />
-        <ScanValue title="Next scan" scan={flag.context.next} />
+      {/* The reason is the server's English: its own direction in right-to-left pages. */}
+      <p className="text-sm text-slate-200" dir="auto">
+        {flag.reason}
+      </p>
+      <dl className="grid grid-cols-3 gap-2 text-xs" aria-label={t('review.around')}>
+        <ScanValue title={t('review.previousScan')} scan={flag.context.previous} />
+        <ScanValue title={t('review.thisScan')} scan={flag.context.current} highlight />
+        <ScanValue title={t('review.nextScan')} scan={flag.context.next} />
       </dl>
       {open && flag.field !== 'governor' && <CorrectForm flag={flag} label={label} actions={actions} />}
       {open && flag.swapWith && <SwapButton flag={flag} actions={actions} disabled={busy} />}
@@ -58,7 +70,7 @@ export function FlagCard({
             disabled={busy}
             onClick={() => actions.accept.mutate(flag.id)}
           >
-            Accept as right
+            {t('review.accept')}
           </button>
           <ExcludeButton flag={flag} actions={actions} disabled={busy} />
         </div>
@@ -108,8 +120,8 @@ function ScanValue({
       className={`rounded-md border px-2 py-1.5 ${highlight ? 'border-amber-500/50' : 'border-slate-800'}`}
     >
       <dt className="text-slate-400">{title}</dt>
-      <dd className="whitespace-nowrap font-mono text-xs text-white sm:text-sm">
-        {scan ? formatInteger(scan.value) || '—' : '—'}
+      <dd className="whitespace-nowrap font-mono text-xs text-white sm:text-sm" dir="ltr">
+        {scan ? fullNumber(scan.value) || '—' : '—'}
       </dd>
       {scan && <dd className="truncate text-slate-500">{scan.scanName}</dd>}
     </div>
@@ -135,9 +147,15 @@ function CorrectForm({ flag, label, actions }: { flag: ReviewFlag; label: string
   const id = `correct-${flag.id}`;
   const whyNot = `${id}-why-not`;
   return (
-    <form className="flex flex-wrap items-end gap-2" onSubmit={submit} aria-label={`Correct ${label}`}>
+    <form
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={submit}
+      aria-label={t('review.correctLabel', { field: label })}
+    >
       <label htmlFor={id} className="flex flex-col gap-1 text-xs text-slate-400">
-        {flag.suggested === null ? `Right value of ${label}` : `Right value of ${label} (suggested)`}
+        {flag.suggested === null
+          ? t('review.rightValue', { field: label })
+          : t('review.rightValueSuggested', { field: label })}
         <input
           id={id}
           className={`${inputClass} w-44`}
@@ -154,7 +172,7 @@ function CorrectForm({ flag, label, actions }: { flag: ReviewFlag; label: string
         disabled={!valid || actions.correct.isPending}
         aria-describedby={valid ? undefined : whyNot}
       >
-        Correct
+        {t('review.correct')}
       </button>
       {/* Why Correct is off: a silently disabled button left the reader guessing (issue 41). */}
       {!valid && (
@@ -176,26 +194,27 @@ function ExcludeButton({
   disabled: boolean;
 }) {
   const [confirming, setConfirming] = useState(false);
+  const { t } = useT();
   if (!confirming) {
     return (
       <button type="button" className={smallDanger} disabled={disabled} onClick={() => setConfirming(true)}>
-        Exclude row…
+        {t('review.excludeRow')}
       </button>
     );
   }
   return (
     <span className="flex flex-wrap items-center gap-2 text-sm text-slate-300">
-      Leave {flag.governorName} out of {flag.scanName}?
+      {t('review.excludeConfirm', { name: flag.governorName, scan: flag.scanName })}
       <button
         type="button"
         className={smallDanger}
         disabled={disabled}
         onClick={() => actions.exclude.mutate({ scanId: flag.scanId, governorId: flag.governorId })}
       >
-        Exclude
+        {t('review.exclude')}
       </button>
       <button type="button" className={smallButton} onClick={() => setConfirming(false)}>
-        Cancel
+        {t('common.cancel')}
       </button>
     </span>
   );

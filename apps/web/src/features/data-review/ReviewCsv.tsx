@@ -1,6 +1,8 @@
-import { formatInteger } from '@kingdom-stats/core';
+import { Trans } from '@lingui/react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { downloadBlob } from '../../export/download.ts';
+import { fullNumber } from '../../format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { Notice } from '../admin-shared/Notice.tsx';
 import { errorText, fileInputClass, type Message, smallButton } from '../kingdom-settings/shared.ts';
 import { type FlagQuery, fetchFlagsCsv, useUploadCorrections } from './api.ts';
@@ -16,6 +18,7 @@ export function ReviewCsv({ kd, code, query }: { kd: string; code: string; query
   const [file, setFile] = useState<File | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const fileId = useId();
+  const { t } = useT();
 
   const download = async () => {
     setDownloading(true);
@@ -24,7 +27,7 @@ export function ReviewCsv({ kd, code, query }: { kd: string; code: string; query
       const { blob, fileName } = await fetchFlagsCsv(kd, code, query);
       downloadBlob(blob, fileName);
     } catch (error) {
-      setMessage({ tone: 'error', text: errorText(error, 'The download failed') });
+      setMessage({ tone: 'error', text: errorText(error, t('review.csv.downloadFailed')) });
     } finally {
       setDownloading(false);
     }
@@ -33,7 +36,7 @@ export function ReviewCsv({ kd, code, query }: { kd: string; code: string; query
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!file) {
-      setMessage({ tone: 'error', text: 'Choose a CSV file of corrections first' });
+      setMessage({ tone: 'error', text: t('review.csv.chooseFile') });
       return;
     }
     setMessage(null);
@@ -41,35 +44,37 @@ export function ReviewCsv({ kd, code, query }: { kd: string; code: string; query
       onSuccess: (answer) => {
         setMessage({
           tone: 'success',
-          text: `${answer.message} (${formatInteger(answer.applied)} applied, ${formatInteger(answer.unchanged)} unchanged)`,
+          text: t('review.csv.applied', {
+            message: answer.message,
+            applied: fullNumber(answer.applied),
+            unchanged: fullNumber(answer.unchanged),
+          }),
         });
         setFile(null);
         if (input.current) input.current.value = '';
       },
       // A refused file names its row and column; nothing was changed.
-      onError: (error) => setMessage({ tone: 'error', text: errorText(error, 'The upload failed') }),
+      onError: (error) => setMessage({ tone: 'error', text: errorText(error, t('review.csv.uploadFailed')) }),
     });
   };
 
   return (
     <div className="mb-4 space-y-2 rounded-lg border border-slate-800 px-3 py-3">
-      <h3 className="text-sm font-semibold text-white">CSV: correct many values at once</h3>
+      <h3 className="text-sm font-semibold text-white">{t('review.csv.title')}</h3>
       <div className="space-y-3">
         <p className="text-sm text-slate-400">
-          Download the flags shown, type the right numbers in the <code>value</code> column (the{' '}
-          <code>suggested</code> column has the checks' proposals), then upload the file: every row is checked
-          before anything changes, and a row whose value is unchanged or blank is left alone.
+          <Trans id="review.csv.how" components={{ 0: <code />, 1: <code /> }} />
         </p>
         <button type="button" className={smallButton} onClick={() => void download()} disabled={downloading}>
-          {downloading ? 'Preparing…' : 'Download CSV'}
+          {downloading ? t('review.csv.preparing') : t('review.csv.download')}
         </button>
         <form
           className="flex flex-wrap items-end gap-2"
           onSubmit={submit}
-          aria-label="Upload corrections CSV"
+          aria-label={t('review.csv.upload')}
         >
           <label htmlFor={fileId} className="flex min-w-0 flex-1 flex-col gap-1 text-xs text-slate-400">
-            Corrections CSV
+            {t('review.csv.file')}
             <input
               ref={input}
               id={fileId}
@@ -80,10 +85,14 @@ export function ReviewCsv({ kd, code, query }: { kd: string; code: string; query
             />
           </label>
           <button type="submit" className={smallButton} disabled={upload.isPending}>
-            {upload.isPending ? 'Uploading…' : 'Upload corrections CSV'}
+            {upload.isPending ? t('review.csv.uploading') : t('review.csv.upload')}
           </button>
         </form>
-        {message && <Notice tone={message.tone}>{message.text}</Notice>}
+        {message && (
+          <Notice tone={message.tone}>
+            <bdi>{message.text}</bdi>
+          </Notice>
+        )}
       </div>
     </div>
   );

@@ -7,17 +7,11 @@ import {
 import { useEffect, useId, useState } from 'react';
 import { useAdminKingdom } from '../../api/admin-kingdoms.ts';
 import { inputClass, selectClass } from '../../components/controls/styles.ts';
+import { fullNumber } from '../../format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { scanLabel } from '../admin-shared/time.ts';
 import type { FlagFilter, FlagQuery } from './api.ts';
-import { CHECK_WORDS } from './words.ts';
-
-const STATUS_LABELS: Record<FlagFilter, string> = {
-  open: 'To review',
-  accepted: 'Accepted',
-  corrected: 'Corrected',
-  excluded: 'Excluded',
-  all: 'All',
-};
+import { checkLabel, statusLabel } from './words.ts';
 
 /** A search waits this long after the last key before it asks the server. */
 const SEARCH_DELAY_MS = 300;
@@ -37,12 +31,13 @@ export function ReviewFilters({
   change: (update: Partial<FlagQuery>, options?: { replace?: boolean }) => void;
 }) {
   const ids = { check: useId(), scan: useId(), governor: useId() };
+  const { t } = useT();
   // The admin page's own answer (already loaded): its scans, newest first.
   const scans = [...(useAdminKingdom(kd, code).data?.scans ?? [])].sort((a, b) => b.takenAt - a.takenAt);
   return (
     <div className="mb-3 space-y-3">
       <fieldset className="flex flex-wrap gap-1">
-        <legend className="sr-only">Show flags</legend>
+        <legend className="sr-only">{t('review.showFlags')}</legend>
         {(['open', ...FLAG_STATUSES.slice(1), 'all'] as FlagFilter[]).map((status) => (
           <button
             key={status}
@@ -55,15 +50,16 @@ export function ReviewFilters({
                 : 'border-slate-800 text-slate-300 hover:border-slate-600'
             }`}
           >
-            {STATUS_LABELS[status]}
-            {counts && status !== 'all' ? ` (${counts[status]})` : ''}
+            {counts && status !== 'all'
+              ? t('review.statusCount', { status: statusLabel(status), count: fullNumber(counts[status]) })
+              : statusLabel(status)}
           </button>
         ))}
       </fieldset>
       <div className="grid gap-2 sm:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor={ids.check} className="text-xs text-slate-400">
-            Check
+            {t('review.checkFilter')}
           </label>
           <select
             id={ids.check}
@@ -71,17 +67,17 @@ export function ReviewFilters({
             value={query.check ?? ''}
             onChange={(e) => change({ check: (e.target.value || null) as ReviewCheck | null })}
           >
-            <option value="">Every check</option>
+            <option value="">{t('review.everyCheck')}</option>
             {REVIEW_CHECKS.map((check) => (
               <option key={check} value={check}>
-                {CHECK_WORDS[check]}
+                {checkLabel(check)}
               </option>
             ))}
           </select>
         </div>
         <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor={ids.scan} className="text-xs text-slate-400">
-            Scan
+            {t('review.scanFilter')}
           </label>
           <select
             id={ids.scan}
@@ -89,7 +85,7 @@ export function ReviewFilters({
             value={query.scan === null ? '' : String(query.scan)}
             onChange={(e) => change({ scan: e.target.value ? Number(e.target.value) : null })}
           >
-            <option value="">Every scan</option>
+            <option value="">{t('review.everyScan')}</option>
             {scans.map((scan) => (
               <option key={scan.id} value={scan.id}>
                 {scanLabel(scan.name, scan.takenAt)}
@@ -113,6 +109,7 @@ function GovernorSearch({
   change: (update: Partial<FlagQuery>, options?: { replace?: boolean }) => void;
 }) {
   const [text, setText] = useState(value);
+  const { t } = useT();
   // The address changed elsewhere (Back, a link): show its search.
   useEffect(() => setText((typed) => (typed.trim() === value.trim() ? typed : value)), [value]);
   useEffect(() => {
@@ -124,13 +121,13 @@ function GovernorSearch({
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <label htmlFor={id} className="text-xs text-slate-400">
-        Governor
+        {t('review.governorFilter')}
       </label>
       <input
         id={id}
         type="search"
         className={`${inputClass} w-full min-w-0`}
-        placeholder="ID or part of a name"
+        placeholder={t('review.governorPlaceholder')}
         value={text}
         maxLength={100}
         onChange={(e) => setText(e.target.value)}

@@ -1,4 +1,5 @@
-import { formatInteger } from '@kingdom-stats/core';
+import { fullNumber } from '../../format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { smallButton } from '../kingdom-settings/shared.ts';
 
 /** Previous / Next under the flag list, with "51–100 of 240". */
@@ -15,21 +16,22 @@ export function ReviewPaging({
   total: number;
   onPage: (page: number) => void;
 }) {
+  const { t } = useT();
   if (total === 0) return null;
   const first = (page - 1) * pageSize + 1;
   const last = first + shown - 1;
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
-    <nav aria-label="Flag pages" className="mt-3 flex flex-wrap items-center justify-between gap-2">
+    <nav aria-label={t('review.pages')} className="mt-3 flex flex-wrap items-center justify-between gap-2">
       <p className="text-sm text-slate-300" aria-live="polite">
         {shown === 0
-          ? `None here of ${formatInteger(total)}`
-          : `${formatInteger(first)}–${formatInteger(last)} of ${formatInteger(total)}`}
+          ? t('review.noneHere', { total: fullNumber(total) })
+          : t('review.range', { first: fullNumber(first), last: fullNumber(last), total: fullNumber(total) })}
       </p>
       {pages > 1 && (
         <div className="flex gap-2">
           <button type="button" className={smallButton} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            Previous
+            {t('review.previous')}
           </button>
           <button
             type="button"
@@ -37,7 +39,7 @@ export function ReviewPaging({
             disabled={page >= pages}
             onClick={() => onPage(page + 1)}
           >
-            Next
+            {t('review.next')}
           </button>
         </div>
       )}

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { Section } from '../../components/layout/Section.tsx';
+import { translate, useT } from '../../i18n/i18n.ts';
 import { Notice } from '../admin-shared/Notice.tsx';
 import { errorText } from '../kingdom-settings/shared.ts';
 import { addressHasReviewQuery, useReviewAddress } from './address.ts';
@@ -21,6 +22,7 @@ export function ReviewSection({ kd, code }: { kd: string; code: string }) {
   const { query, change } = useReviewAddress();
   const flags = useReviewFlags(kd, code, query);
   const actions = useReviewActions(kd, code);
+  const { t } = useT();
   const failed =
     actions.correct.error ??
     actions.accept.error ??
@@ -56,11 +58,7 @@ export function ReviewSection({ kd, code }: { kd: string; code: string }) {
   }, [data, query.page, lastPage, change]);
 
   return (
-    <Section
-      id="data-review"
-      title="Data review"
-      description="Values the import's checks say look misread. A correction keeps the imported value and can be reverted; every dashboard and export uses it."
-    >
+    <Section id="data-review" title={t('settings.nav.dataReview')} description={t('review.description')}>
       <ReviewSettings kd={kd} code={code} />
       <ReviewCsv kd={kd} code={code} query={query} />
       <div ref={list} className="scroll-mt-4">
@@ -68,24 +66,26 @@ export function ReviewSection({ kd, code }: { kd: string; code: string }) {
       </div>
       {failed ? (
         <Notice tone="error" className="mb-3">
-          {errorText(failed, 'The change failed')}
+          <bdi>{errorText(failed, t('review.changeFailed'))}</bdi>
         </Notice>
       ) : done ? (
         <Notice tone="success" className="mb-3">
-          {done.message}
+          <bdi>{done.message}</bdi>
         </Notice>
       ) : null}
       {flags.isPending ? (
-        <Spinner label="Loading flagged values..." />
+        <Spinner label={t('review.loading')} />
       ) : flags.isError ? (
-        <Notice tone="error">{errorText(flags.error, 'Failed to load the flagged values')}</Notice>
+        <Notice tone="error">
+          <bdi>{errorText(flags.error, t('review.loadFailed'))}</bdi>
+        </Notice>
       ) : flags.data.flags.length === 0 ? (
         <p className="text-sm text-slate-400">{emptyText(query)}</p>
       ) : (
         <>
           <ul
             className={`divide-y divide-slate-800 rounded-lg border border-slate-800 ${flags.isPlaceholderData ? 'opacity-60' : ''}`}
-            aria-label="Flagged values"
+            aria-label={t('review.flagged')}
             aria-busy={flags.isPlaceholderData}
           >
             {flags.data.flags.map((flag) => (
@@ -108,8 +108,6 @@ export function ReviewSection({ kd, code }: { kd: string; code: string }) {
 
 function emptyText(query: FlagQuery): string {
   const filtered = query.check !== null || query.scan !== null || query.governor.trim() !== '';
-  if (filtered) return 'No flags match these filters.';
-  return query.status === 'open'
-    ? 'No values to review: every import’s checks passed or were settled.'
-    : 'No flags match.';
+  if (filtered) return translate('review.noMatchFiltered');
+  return query.status === 'open' ? translate('review.nothingToReview') : translate('review.noMatch');
 }

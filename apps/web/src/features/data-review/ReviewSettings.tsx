@@ -1,6 +1,5 @@
 import {
   type DataQualitySettings,
-  formatInteger,
   KILL_POINTS_TOLERANCE_BOUNDS,
   MAX_POWER_CHANGE_PER_DAY_BOUNDS,
   MIN_POWER_CHANGE_BOUNDS,
@@ -9,12 +8,14 @@ import { REVIEW_CHECKS, type ReviewCheck } from '@kingdom-stats/core/api';
 import { type FormEvent, useId, useState } from 'react';
 import { inputClass, primaryButton, secondaryButton } from '../../components/controls/styles.ts';
 import { Spinner } from '../../components/feedback/Spinner.tsx';
+import { fullNumber } from '../../format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { Field } from '../admin-shared/Field.tsx';
 import { Notice } from '../admin-shared/Notice.tsx';
 import { errorText, type Message } from '../kingdom-settings/shared.ts';
 import { useReviewSettings, useSettingsActions } from './api.ts';
 import { FieldSensitivitySettings } from './FieldSensitivitySettings.tsx';
-import { CHECK_WORDS } from './words.ts';
+import { checkLabel } from './words.ts';
 
 /**
  * The kingdom's data-quality settings (docs/data-quality.md): which checks the import runs and their bounds, and a
@@ -23,17 +24,22 @@ import { CHECK_WORDS } from './words.ts';
 export function ReviewSettings({ kd, code }: { kd: string; code: string }) {
   const [open, setOpen] = useState(false);
   const settings = useReviewSettings(kd, code, open);
+  const { t } = useT();
   return (
     <details
       className="mb-4 rounded-lg border border-slate-800 px-3 py-2"
       onToggle={(e) => setOpen(e.currentTarget.open)}
     >
-      <summary className="cursor-pointer text-sm font-medium text-slate-200">Data-quality settings</summary>
+      <summary className="cursor-pointer text-sm font-medium text-slate-200">
+        {t('review.settings.title')}
+      </summary>
       <div className="mt-3">
         {settings.isPending ? (
-          open && <Spinner label="Loading the settings..." />
+          open && <Spinner label={t('review.settings.loading')} />
         ) : settings.isError ? (
-          <Notice tone="error">{errorText(settings.error, 'Failed to load the settings')}</Notice>
+          <Notice tone="error">
+            <bdi>{errorText(settings.error, t('review.settings.loadFailed'))}</bdi>
+          </Notice>
         ) : (
           <SettingsForm
             kd={kd}
@@ -70,6 +76,7 @@ function SettingsForm({
   const [message, setMessage] = useState<Message>(null);
   const ids = { perDay: useId(), minPower: useId(), tolerance: useId() };
   const number = (text: string) => Number(text.replace(/[\s,_]/g, ''));
+  const { t } = useT();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -81,15 +88,15 @@ function SettingsForm({
       killPointsTolerance: number(tolerance),
     };
     if (!Number.isFinite(change.maxPowerChangePerDay) || perDay.trim() === '') {
-      setMessage({ tone: 'error', text: 'Largest power change per day must be a number' });
+      setMessage({ tone: 'error', text: t('review.settings.perDayInvalid') });
       return;
     }
-    for (const [label, value] of [
-      ['Smallest power change flagged', change.minPowerChange],
-      ['Kill points tolerance', change.killPointsTolerance],
+    for (const [invalid, value] of [
+      ['review.settings.minPowerInvalid', change.minPowerChange],
+      ['review.settings.toleranceInvalid', change.killPointsTolerance],
     ] as const) {
       if (!Number.isSafeInteger(value)) {
-        setMessage({ tone: 'error', text: `${label} must be a whole number` });
+        setMessage({ tone: 'error', text: t(invalid) });
         return;
       }
     }
@@ -98,7 +105,7 @@ function SettingsForm({
     actions.save.mutate(change, {
       onSuccess: (answer) => setMessage({ tone: 'success', text: answer.message }),
       onError: (error) =>
-        setMessage({ tone: 'error', text: errorText(error, 'Failed to save the settings') }),
+        setMessage({ tone: 'error', text: errorText(error, t('settings.defaults.failed')) }),
     });
   };
 
@@ -106,14 +113,15 @@ function SettingsForm({
     setMessage(null);
     actions.recheck.mutate(undefined, {
       onSuccess: (answer) => setMessage({ tone: 'success', text: answer.message }),
-      onError: (error) => setMessage({ tone: 'error', text: errorText(error, 'The re-check failed') }),
+      onError: (error) =>
+        setMessage({ tone: 'error', text: errorText(error, t('review.settings.recheckFailed')) }),
     });
   };
 
   return (
-    <form onSubmit={submit} className="space-y-4" aria-label="Data-quality settings">
+    <form onSubmit={submit} className="space-y-4" aria-label={t('review.settings.title')}>
       <fieldset className="space-y-1.5">
-        <legend className="mb-1 text-sm font-medium text-slate-200">Checks the import runs</legend>
+        <legend className="mb-1 text-sm font-medium text-slate-200">{t('review.settings.checks')}</legend>
         {REVIEW_CHECKS.map((check) => (
           <label key={check} className="flex items-start gap-2 text-sm text-slate-300">
             <input
@@ -122,7 +130,7 @@ function SettingsForm({
               checked={enabled[check]}
               onChange={(e) => setEnabled({ ...enabled, [check]: e.target.checked })}
             />
-            {CHECK_WORDS[check]}
+            {checkLabel(check)}
           </label>
         ))}
       </fieldset>
@@ -133,9 +141,13 @@ function SettingsForm({
       />
       <div className="grid gap-4 sm:grid-cols-3">
         <Field
-          label="Largest power change per day (%)"
+          label={t('review.settings.perDay')}
           htmlFor={ids.perDay}
-          hint={`Of the earlier power, per day of the period (a day at least). Default ${percent(defaults.maxPowerChangePerDay)} %; ${percent(MAX_POWER_CHANGE_PER_DAY_BOUNDS.min)}–${percent(MAX_POWER_CHANGE_PER_DAY_BOUNDS.max)} %.`}
+          hint={t('review.settings.perDayHint', {
+            default: percent(defaults.maxPowerChangePerDay),
+            min: percent(MAX_POWER_CHANGE_PER_DAY_BOUNDS.min),
+            max: percent(MAX_POWER_CHANGE_PER_DAY_BOUNDS.max),
+          })}
         >
           <input
             id={ids.perDay}
@@ -146,9 +158,13 @@ function SettingsForm({
           />
         </Field>
         <Field
-          label="Smallest power change flagged"
+          label={t('review.settings.minPower')}
           htmlFor={ids.minPower}
-          hint={`Power; smaller changes are never flagged. Default ${formatInteger(defaults.minPowerChange)}; ${formatInteger(MIN_POWER_CHANGE_BOUNDS.min)}–${formatInteger(MIN_POWER_CHANGE_BOUNDS.max)}.`}
+          hint={t('review.settings.minPowerHint', {
+            default: fullNumber(defaults.minPowerChange),
+            min: fullNumber(MIN_POWER_CHANGE_BOUNDS.min),
+            max: fullNumber(MIN_POWER_CHANGE_BOUNDS.max),
+          })}
         >
           <input
             id={ids.minPower}
@@ -159,9 +175,13 @@ function SettingsForm({
           />
         </Field>
         <Field
-          label="Kill points tolerance"
+          label={t('review.settings.tolerance')}
           htmlFor={ids.tolerance}
-          hint={`Points the kill points may differ from the kills' sum. Default ${formatInteger(defaults.killPointsTolerance)}; ${formatInteger(KILL_POINTS_TOLERANCE_BOUNDS.min)}–${formatInteger(KILL_POINTS_TOLERANCE_BOUNDS.max)}.`}
+          hint={t('review.settings.toleranceHint', {
+            default: fullNumber(defaults.killPointsTolerance),
+            min: fullNumber(KILL_POINTS_TOLERANCE_BOUNDS.min),
+            max: fullNumber(KILL_POINTS_TOLERANCE_BOUNDS.max),
+          })}
         >
           <input
             id={ids.tolerance}
@@ -172,10 +192,14 @@ function SettingsForm({
           />
         </Field>
       </div>
-      {message && <Notice tone={message.tone}>{message.text}</Notice>}
+      {message && (
+        <Notice tone={message.tone}>
+          <bdi>{message.text}</bdi>
+        </Notice>
+      )}
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={primaryButton} disabled={actions.save.isPending}>
-          {actions.save.isPending ? 'Saving...' : 'Save settings'}
+          {actions.save.isPending ? t('settings.saving') : t('review.settings.save')}
         </button>
         <button
           type="button"
@@ -183,13 +207,10 @@ function SettingsForm({
           disabled={actions.recheck.isPending}
           onClick={recheck}
         >
-          {actions.recheck.isPending ? 'Re-checking...' : 'Re-check stored scans'}
+          {actions.recheck.isPending ? t('review.settings.rechecking') : t('review.settings.recheck')}
         </button>
       </div>
-      <p className="text-xs text-slate-400">
-        Saved settings apply to the next imports. Re-check runs them over the scans already imported: flags
-        still to review are replaced; accepted, corrected and excluded values are kept.
-      </p>
+      <p className="text-xs text-slate-400">{t('review.settings.note')}</p>
     </form>
   );
 }

@@ -1,7 +1,10 @@
 import type { AdminScan } from '@kingdom-stats/core/api';
+import { Trans } from '@lingui/react';
 import { type FormEvent, useId, useState } from 'react';
 import type { useKingdomAdminActions } from '../../api/admin-kingdoms.ts';
 import { inputClass } from '../../components/controls/styles.ts';
+import { fullNumber } from '../../format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { formatUtc } from '../admin-shared/time.ts';
 import { errorText, smallButton, smallDanger } from './shared.ts';
 
@@ -24,11 +27,13 @@ export function ScanListItem({ scan, actions, onDelete, onRenamed }: ScanListIte
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
   const rename = actions.renameScan;
+  const { t } = useT();
+  const time = formatUtc(scan.takenAt);
 
   const save = (event: FormEvent) => {
     event.preventDefault();
     const wanted = name.trim();
-    if (wanted === '') return setError('A scan needs a name');
+    if (wanted === '') return setError(t('scans.nameNeeded'));
     if (wanted === scan.name) return setEditing(false);
     setError(null);
     rename.mutate(
@@ -38,7 +43,7 @@ export function ScanListItem({ scan, actions, onDelete, onRenamed }: ScanListIte
           setEditing(false);
           onRenamed(answer.message);
         },
-        onError: (failure) => setError(errorText(failure, 'Failed to rename the scan')),
+        onError: (failure) => setError(errorText(failure, t('scans.renameFailed'))),
       },
     );
   };
@@ -49,10 +54,10 @@ export function ScanListItem({ scan, actions, onDelete, onRenamed }: ScanListIte
         <form
           onSubmit={save}
           className="flex min-w-0 flex-1 flex-wrap items-center gap-2"
-          aria-label="Rename scan"
+          aria-label={t('scans.renameForm')}
         >
           <label htmlFor={inputId} className="sr-only">
-            New name of the scan of {formatUtc(scan.takenAt)}
+            {t('scans.newName', { time })}
           </label>
           <input
             id={inputId}
@@ -68,14 +73,14 @@ export function ScanListItem({ scan, actions, onDelete, onRenamed }: ScanListIte
             autoFocus
           />
           <button type="submit" className={smallButton} disabled={rename.isPending}>
-            {rename.isPending ? 'Saving...' : 'Save'}
+            {rename.isPending ? t('settings.saving') : t('scans.save')}
           </button>
           <button type="button" className={smallButton} onClick={() => setEditing(false)}>
-            Cancel
+            {t('common.cancel')}
           </button>
           {error && (
             <p role="alert" className="w-full text-sm text-red-300">
-              {error}
+              <bdi>{error}</bdi>
             </p>
           )}
         </form>
@@ -85,35 +90,38 @@ export function ScanListItem({ scan, actions, onDelete, onRenamed }: ScanListIte
             <p className="truncate font-medium text-white">
               {scan.name}
               {scan.kind === 'autarch' && (
-                <span className="ml-2 rounded-full border border-purple-400/50 px-2 py-0.5 text-xs text-purple-200">
-                  autarch
+                <span className="ms-2 rounded-full border border-purple-400/50 px-2 py-0.5 text-xs text-purple-200">
+                  {t('scans.autarch')}
                 </span>
               )}
             </p>
             <p className="text-sm text-slate-400">
-              <span className="text-slate-300">{formatUtc(scan.takenAt)}</span> ·{' '}
-              {scan.rows.toLocaleString('en-US')} rows · {scan.sourceFormat}
+              <Trans
+                id="scans.details"
+                values={{ time, count: scan.rows, n: fullNumber(scan.rows), format: scan.sourceFormat }}
+                components={{ 0: <span className="text-slate-300" dir="ltr" /> }}
+              />
             </p>
           </div>
           <button
             type="button"
             className={smallButton}
-            aria-label={`Rename scan ${scan.name} of ${formatUtc(scan.takenAt)}`}
+            aria-label={t('scans.renameLabel', { name: scan.name, time })}
             onClick={() => {
               setName(scan.name);
               setError(null);
               setEditing(true);
             }}
           >
-            Rename
+            {t('scans.rename')}
           </button>
           <button
             type="button"
             className={smallDanger}
-            aria-label={`Delete scan ${scan.name} of ${formatUtc(scan.takenAt)}`}
+            aria-label={t('scans.deleteLabel', { name: scan.name, time })}
             onClick={() => onDelete(scan)}
           >
-            Delete
+            {t('settings.camps.delete')}
           </button>
         </>
       )}

@@ -2,12 +2,13 @@ import type { AdminScan, NewGovernorsDetail } from '@kingdom-stats/core/api';
 import { type DragEvent, type FormEvent, useId, useRef, useState } from 'react';
 import type { ScanUploadInput, useKingdomAdminActions } from '../../api/admin-kingdoms.ts';
 import { inputClass, primaryButton, selectClass } from '../../components/controls/styles.ts';
+import { fullNumber } from '../../format.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { Field } from '../admin-shared/Field.tsx';
 import { Notice } from '../admin-shared/Notice.tsx';
 import { formatUtc, parseUtcInput } from '../admin-shared/time.ts';
 import { NewGovernorsQuestion, newGovernorsOf } from './NewGovernorsQuestion.tsx';
-import { ScanUploadResult, type UploadItem } from './ScanUploadResult.tsx';
+import { type UploadItem, UploadResults } from './ScanUploadResult.tsx';
 import { errorText, fileInputClass, listedProblems, type Message, smallButton } from './shared.ts';
 
 type Actions = ReturnType<typeof useKingdomAdminActions>;
@@ -17,10 +18,21 @@ export const SCAN_FILE_TYPES = '.xlsx,.xlsm,.xls,.ods,.csv,.tsv,.txt,.jsonl,.ndj
 let nextKey = 0;
 const keyed = (file: File) => ({ key: `${file.name}-${nextKey++}`, file });
 
-function byteSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/** A file's size in the reader's language ('12 KB', '12 kB', '12 Ko'): Intl knows each language's unit names. */
+function byteSize(bytes: number, locale: string): string {
+  const [value, unit, digits] =
+    bytes < 1024
+      ? [bytes, 'byte', 0]
+      : bytes < 1024 * 1024
+        ? [bytes / 1024, 'kilobyte', 0]
+        : [bytes / (1024 * 1024), 'megabyte', 1];
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit,
+    unitDisplay: 'short',
+    maximumFractionDigits: digits,
+    minimumFractionDigits: digits,
+  }).format(value);
 }
 
 /**
@@ -47,7 +59,7 @@ export function ScanUploadForm({ actions, scans }: { actions: Actions; scans: re
     files: { key: string; file: File; detail: NewGovernorsDetail }[];
     options: Omit<ScanUploadInput, 'file'>;
   } | null>(null);
-  const { t } = useT();
+  const { t, locale } = useT();
   const fileRef = useRef<HTMLInputElement>(null);
   const ids = {
     file: useId(),
@@ -76,17 +88,16 @@ export function ScanUploadForm({ actions, scans }: { actions: Actions; scans: re
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (chosen.length === 0) return setMessage({ tone: 'error', text: 'Choose one or more scanner files' });
+    if (chosen.length === 0) return setMessage({ tone: 'error', text: t('upload.chooseFiles') });
     let atIso: string | undefined;
     if (at && !several) {
       const seconds = parseUtcInput(at);
-      if (seconds === null)
-        return setMessage({ tone: 'error', text: 'The scan time is not a valid date and time' });
+      if (seconds === null) return setMessage({ tone: 'error', text: t('upload.timeInvalid') });
       atIso = new Date(seconds * 1000).toISOString();
     }
     const home = homeKd.trim();
     if (home !== '' && !/^\d{1,5}$/.test(home))
-      return setMessage({ tone: 'error', text: 'The home kingdom must be a kingdom number, such as 1234' });
+      return setMessage({ tone: 'error', text: t('upload.homeKdInvalid') });
     setMessage(null);
     setBusy(true);
     const queue = chosen;
@@ -131,7 +142,7 @@ export function ScanUploadForm({ actions, scans }: { actions: Actions; scans: re
           key,
           file,
           state: 'refused',
-          error: errorText(error, 'the upload failed; try again'),
+          error: errorText(error, t('upload.failedTryAgain')),
           listed: listedProblems(error),
         });
       }
@@ -157,13 +168,9 @@ export function ScanUploadForm({ actions, scans }: { actions: Actions; scans: re
     <form
       onSubmit={submit}
       className="space-y-4 rounded-lg border border-slate-800 bg-slate-950/40 p-3 sm:p-4"
-      aria-label="Upload scans"
+      aria-label={t('upload.form')}
     >
-      <Field
-        label="Scanner files"
-        htmlFor={ids.file}
-        hint="Choose or drop several files at once. A workbook with a sheet per scan makes a scan per sheet."
-      >
+      <Field label={t('upload.files')} htmlFor={ids.file} hint={t('upload.filesHint')}>
         <fieldset
           onDragOver={(event) => {
             event.preventDefault();
@@ -171,7 +178,7 @@ export function ScanUploadForm({ actions, scans }: { actions: Actions; scans: re
           }}
           onDragLeave={() => setDragging(false)}
           onDrop={onDrop}
-          aria-label="Drop scanner files here"
+          aria-label={t('upload.dropLabel')}
           className={`min-w-0 rounded-lg border border-dashed p-3 transition-colors ${
             dragging ? 'border-sky-400 bg-sky-950/40' : 'border-slate-700'
           }`}
@@ -185,46 +192,46 @@ export function ScanUploadForm({ actions, scans }: { actions: Actions; scans: re
             onChange={(e) => addFiles(e.target.files)}
             className={fileInputClass}
           />
-          <p className="mt-2 text-xs text-slate-400">or drop files here</p>
+          <p className="mt-2 text-xs text-slate-400">{t('upload.orDrop')}</p>
         </fieldset>
       </Field>
       {chosen.length > 0 && (
         <ul
           className="divide-y divide-slate-800 rounded-lg border border-slate-800"
-          aria-label="Chosen files"
+          aria-label={t('upload.chosen')}
         >
           {chosen.map(({ key, file }) => (
             <li key={key} className="flex items-center gap-3 px-3 py-2 text-sm">
               <span className="min-w-0 flex-1 truncate text-slate-100">{file.name}</span>
-              <span className="shrink-0 text-slate-400">{byteSize(file.size)}</span>
+              <span className="shrink-0 text-slate-400">{byteSize(file.size, locale)}</span>
               <button
                 type="button"
                 className={smallButton}
-                aria-label={`Remove ${file.name}`}
+                aria-label={t('upload.removeLabel', { name: file.name })}
                 onClick={() => setChosen((current) => current.filter((c) => c.key !== key))}
               >
-                Remove
+                {t('upload.remove')}
               </button>
             </li>
           ))}
         </ul>
       )}
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field label="Kind" htmlFor={ids.kind}>
+        <Field label={t('upload.kind')} htmlFor={ids.kind}>
           <select
             id={ids.kind}
             value={kind}
             onChange={(e) => setKind(e.target.value as 'kingdom' | 'autarch')}
             className={selectClass}
           >
-            <option value="kingdom">Kingdom scan</option>
-            <option value="autarch">Autarch scan</option>
+            <option value="kingdom">{t('upload.kindKingdom')}</option>
+            <option value="autarch">{t('upload.kindAutarch')}</option>
           </select>
         </Field>
         <Field
-          label="Scan time (UTC, optional)"
+          label={t('upload.at')}
           htmlFor={ids.at}
-          hint={several ? 'One time fits one file: each file gives its own.' : 'Read from the file if empty.'}
+          hint={several ? t('upload.atHintMany') : t('upload.atHint')}
         >
           <input
             id={ids.at}
@@ -235,35 +242,31 @@ export function ScanUploadForm({ actions, scans }: { actions: Actions; scans: re
             className={inputClass}
           />
         </Field>
-        <Field label="Home kingdom (optional)" htmlFor={ids.homeKd} hint="For files with no kingdom column.">
+        <Field label={t('upload.homeKd')} htmlFor={ids.homeKd} hint={t('upload.homeKdHint')}>
           <input
             id={ids.homeKd}
             inputMode="numeric"
             value={homeKd}
             onChange={(e) => setHomeKd(e.target.value)}
             className={inputClass}
-            placeholder="e.g. 1234"
+            placeholder={t('upload.homeKdPlaceholder')}
           />
         </Field>
       </div>
-      <Field
-        label="Scan of a KvK map"
-        htmlFor={ids.target}
-        hint="Automatic: a file of other home kingdoms taken within 3 hours of a stored scan joins it, so the map shows every kingdom; otherwise it makes a new scan."
-      >
+      <Field label={t('upload.target')} htmlFor={ids.target} hint={t('upload.targetHint')}>
         <select
           id={ids.target}
           value={target}
           onChange={(e) => setTarget(e.target.value)}
           className={`${selectClass} w-full sm:w-auto`}
         >
-          <option value="">Automatic</option>
-          <option value="new">Always a new scan</option>
+          <option value="">{t('upload.targetAuto')}</option>
+          <option value="new">{t('upload.targetNew')}</option>
           {scans
             .filter((scan) => scan.kind === kind)
             .map((scan) => (
               <option key={scan.id} value={String(scan.id)}>
-                Add to {scan.name} ({formatUtc(scan.takenAt)})
+                {t('upload.targetJoin', { name: scan.name, time: formatUtc(scan.takenAt) })}
               </option>
             ))}
         </select>
@@ -277,7 +280,7 @@ export function ScanUploadForm({ actions, scans }: { actions: Actions; scans: re
             onChange={(e) => setRolledUp(e.target.checked)}
             className="size-4 accent-sky-500"
           />
-          Hero Scrolls: the Rolled Up sheet
+          {t('upload.rolledUp')}
         </label>
         <label htmlFor={ids.replace} className="flex items-center gap-2 text-sm text-slate-200">
           <input
@@ -287,11 +290,15 @@ export function ScanUploadForm({ actions, scans }: { actions: Actions; scans: re
             onChange={(e) => setReplace(e.target.checked)}
             className="size-4 accent-sky-500"
           />
-          Replace what is stored for the same scan
+          {t('upload.replace')}
         </label>
       </div>
       <button type="submit" className={primaryButton} disabled={busy}>
-        {busy ? 'Importing...' : chosen.length > 1 ? `Upload ${chosen.length} files` : 'Upload scan'}
+        {busy
+          ? t('upload.importing')
+          : several
+            ? t('upload.uploadFiles', { count: chosen.length, n: fullNumber(chosen.length) })
+            : t('upload.uploadScan')}
       </button>
       {message && <Notice tone={message.tone}>{message.text}</Notice>}
       {asking && (
@@ -302,13 +309,7 @@ export function ScanUploadForm({ actions, scans }: { actions: Actions; scans: re
           onCancel={() => answer(false)}
         />
       )}
-      {items.length > 0 && (
-        <ul className="space-y-2" aria-label="Upload results" aria-live="polite">
-          {items.map((item) => (
-            <ScanUploadResult key={item.key} item={item} />
-          ))}
-        </ul>
-      )}
+      <UploadResults items={items} />
     </form>
   );
 }

@@ -1,7 +1,10 @@
 import type { AdminKingdomResponse, AdminScan } from '@kingdom-stats/core/api';
+import { Trans } from '@lingui/react';
 import { useState } from 'react';
 import type { useKingdomAdminActions } from '../../api/admin-kingdoms.ts';
 import { Section } from '../../components/layout/Section.tsx';
+import { fullNumber } from '../../format.ts';
+import { useT } from '../../i18n/i18n.ts';
 import { ConfirmDialog } from '../admin-shared/ConfirmDialog.tsx';
 import { Notice } from '../admin-shared/Notice.tsx';
 import { formatUtc } from '../admin-shared/time.ts';
@@ -15,26 +18,27 @@ type Actions = ReturnType<typeof useKingdomAdminActions>;
 export function ScansSection({ data, actions }: { data: AdminKingdomResponse; actions: Actions }) {
   const [message, setMessage] = useState<Message>(null);
   const [toDelete, setToDelete] = useState<AdminScan | null>(null);
+  const { t } = useT();
 
   const scans = data.scans;
   return (
-    <Section
-      id="scans"
-      title="Scans"
-      description="Governor scanner exports: RokTracker (xlsx, xls, csv, jsonl), Hero Scrolls workbooks, any spreadsheet (xlsx, xls, ods) or CSV with a governor ID column."
-    >
+    <Section id="scans" title={t('settings.nav.scans')} description={t('scans.description')}>
       <ScanUploadForm actions={actions} scans={scans} />
-      {message && <Notice tone={message.tone}>{message.text}</Notice>}
+      {message && (
+        <Notice tone={message.tone}>
+          <bdi>{message.text}</bdi>
+        </Notice>
+      )}
 
       <h3 className="mt-5 mb-2 text-sm font-semibold text-slate-200">
-        {scans.length} scan{scans.length === 1 ? '' : 's'}
+        {t('settings.scanCount', { count: scans.length, n: fullNumber(scans.length) })}
       </h3>
       {scans.length === 0 ? (
-        <p className="text-sm text-slate-400">No scans yet. Upload the first one above.</p>
+        <p className="text-sm text-slate-400">{t('scans.empty')}</p>
       ) : (
         <ul
           className="max-h-[28rem] divide-y divide-slate-800 overflow-y-auto rounded-lg border border-slate-800"
-          aria-label="Scans"
+          aria-label={t('settings.nav.scans')}
         >
           {scans.map((scan) => (
             <ScanListItem
@@ -52,12 +56,12 @@ export function ScansSection({ data, actions }: { data: AdminKingdomResponse; ac
       )}
       <ConfirmDialog
         open={toDelete !== null}
-        title="Delete scan"
-        confirmLabel="Delete scan"
-        busyLabel="Deleting..."
+        title={t('scans.deleteTitle')}
+        confirmLabel={t('scans.deleteTitle')}
+        busyLabel={t('settings.camps.deleting')}
         busy={actions.deleteScan.isPending}
         error={
-          actions.deleteScan.isError ? errorText(actions.deleteScan.error, 'Failed to delete the scan') : null
+          actions.deleteScan.isError ? errorText(actions.deleteScan.error, t('scans.deleteFailed')) : null
         }
         onConfirm={() =>
           toDelete &&
@@ -71,9 +75,19 @@ export function ScansSection({ data, actions }: { data: AdminKingdomResponse; ac
         onClose={() => setToDelete(null)}
       >
         <p>
-          Delete the scan <strong className="text-white">{toDelete?.name}</strong> taken{' '}
-          {formatUtc(toDelete?.takenAt)}, with its {toDelete?.rows.toLocaleString('en-US')} governor rows?
-          This cannot be undone; upload the file again to get it back.
+          <Trans
+            id="scans.deleteConfirm"
+            values={{
+              name: toDelete?.name ?? '',
+              time: formatUtc(toDelete?.takenAt),
+              count: toDelete?.rows ?? 0,
+              n: fullNumber(toDelete?.rows ?? 0),
+            }}
+            components={{
+              0: <strong className="text-white" />,
+              1: <span dir="ltr" className="whitespace-nowrap" />,
+            }}
+          />
         </p>
       </ConfirmDialog>
     </Section>

@@ -16,7 +16,7 @@ export function listedProblems(error: unknown): string[] {
 }
 
 export const fileInputClass =
-  'block w-full text-sm text-slate-300 file:mr-3 file:h-9 file:cursor-pointer file:rounded-lg file:border file:border-slate-700 file:bg-slate-800 file:px-3 file:text-sm file:font-medium file:text-slate-100 hover:file:bg-slate-700';
+  'block w-full text-sm text-slate-300 file:me-3 file:h-9 file:cursor-pointer file:rounded-lg file:border file:border-slate-700 file:bg-slate-800 file:px-3 file:text-sm file:font-medium file:text-slate-100 hover:file:bg-slate-700';
 
 export const smallDanger =
   'inline-flex h-8 items-center rounded-lg border border-red-500/40 px-3 text-sm font-medium text-red-200 hover:bg-red-950/60 focus-visible:outline-2 focus-visible:outline-red-400 disabled:opacity-50';
