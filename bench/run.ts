@@ -15,13 +15,13 @@ import { writeFileSync } from 'node:fs';
 import { measureDashboard } from './dashboard.ts';
 import { measureDiscord } from './discord.ts';
 import { describeBreakdown, type FirstScreenBreakdown, measureFirstScreen } from './first-screen.ts';
-import { measureNewcomer } from './newcomer.ts';
 import { measureGovernor } from './governor.ts';
 import { formatHostileTable, HEALTH_TARGET_MS, type HostileFigures, measureHostileFiles } from './hostile.ts';
 import { measureXlsxImport } from './import-xlsx.ts';
 import { measureKdDashboard } from './kd-dashboard.ts';
 import { measureLoadInProcess } from './load-process.ts';
 import { databaseVersion, machine } from './machine.ts';
+import { measureNewcomer } from './newcomer.ts';
 import { announceDataGeneration, type Options, parseOptions, resultsFile } from './options.ts';
 import { formatTable, freshServers, targetRows } from './report.ts';
 import {
