@@ -191,7 +191,7 @@ test('filters, pages, the CSV round trip, the settings and the re-check @phone',
   await form.getByLabel('A digit lost or misread (3↔8, 1↔7, 5↔6, 0↔8)').check();
   await form.getByLabel('A lifetime counter went down').check();
   // Dead checked at low sensitivity: a lost last digit (a tenth of the value) is still far beyond its 1 %.
-  const deadLevel = form.getByLabel('Dead: how closely it is checked');
+  const deadLevel = form.getByLabel('Dead: how closely it is checked', { exact: true });
   await expect(deadLevel).toHaveValue('normal');
   await deadLevel.selectOption('low');
   await form.getByRole('button', { name: 'Save settings' }).click();
@@ -209,7 +209,7 @@ test('filters, pages, the CSV round trip, the settings and the re-check @phone',
   await expect(changes).toContainText('Data-quality settings saved');
   await expect(changes).toContainText('Value corrected');
   await section.locator('summary', { hasText: 'Data-quality settings' }).click();
-  await expect(form.getByLabel('Dead: how closely it is checked')).toHaveValue('low');
+  await expect(form.getByLabel('Dead: how closely it is checked', { exact: true })).toHaveValue('low');
   await page.screenshot({
     path: testInfo.outputPath(`review-settings-${testInfo.project.name}.png`),
     fullPage: true,
