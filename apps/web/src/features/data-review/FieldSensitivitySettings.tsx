@@ -11,8 +11,8 @@ const LEVEL_MESSAGES: Readonly<Record<FieldSensitivity, MessageId>> = {
 };
 
 /**
- * How closely each field is checked (docs/data-quality.md, "Per-field sensitivity"): one select per field, the
- * default named in each. Part of the data-quality settings form, which saves it with the rest.
+ * How closely each field is checked (docs/data-quality.md, "Per-field sensitivity"): one select per field; a field
+ * off its default is set apart. Part of the data-quality settings form, which saves it with the rest.
  */
 export function FieldSensitivitySettings({
   value,
@@ -33,12 +33,15 @@ export function FieldSensitivitySettings({
         {REVIEW_FIELDS.map((field) => {
           const label = shownFieldLabel(field);
           return (
-            <label key={field} className="flex items-center justify-between gap-2 text-sm text-slate-300">
+            <label
+              key={field}
+              className={`flex items-center justify-between gap-2 text-sm ${value[field] === defaults[field] ? 'text-slate-300' : 'font-medium text-amber-200'}`}
+            >
               <span className="min-w-0 truncate" title={label}>
                 {label}
               </span>
               <select
-                className={`${selectClass} w-28 shrink-0`}
+                className={`${selectClass} w-36 shrink-0`}
                 aria-label={translate('review.sensitivity.field', { field: label })}
                 value={value[field]}
                 data-sensitivity-field={field}
@@ -47,7 +50,6 @@ export function FieldSensitivitySettings({
                 {FIELD_SENSITIVITIES.map((level) => (
                   <option key={level} value={level}>
                     {translate(LEVEL_MESSAGES[level])}
-                    {level === defaults[field] ? ` ${translate('review.sensitivity.default')}` : ''}
                   </option>
                 ))}
               </select>
