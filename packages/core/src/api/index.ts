@@ -14,3 +14,4 @@ export * from './kingdom-home.ts';
 export * from './movements.ts';
 export * from './public-config.ts';
 export * from './rally.ts';
+export * from './migration-list.ts';
