@@ -14,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SessionUser } from '../../auth/sessions.ts';
 import { type KingdomParams, requireAdminKingdom } from '../kingdom-admin/access.ts';
+import { selectSeasons } from '../kvk/season.ts';
 import { migrationListToCsv } from './csv.ts';
 import {
   addMigrationEntry,
@@ -25,7 +26,6 @@ import {
   selectEntries,
   updateMigrationEntry,
 } from './service.ts';
-import { selectSeasons } from '../kvk/season.ts';
 
 /**
  * A kingdom's migration lists (docs/migration-list.md; schemas: packages/core/src/api/migration-list.ts). The

@@ -57,7 +57,11 @@ export async function listMigrationEntries(
   return { seasons, season: chosen, entries };
 }
 
-export async function selectEntries(db: Kysely<Database>, kd: number, kvk: number): Promise<MigrationEntry[]> {
+export async function selectEntries(
+  db: Kysely<Database>,
+  kd: number,
+  kvk: number,
+): Promise<MigrationEntry[]> {
   const rows = await db
     .selectFrom('migration_list_entries')
     .selectAll()
@@ -79,7 +83,10 @@ export async function addMigrationEntry(
   const entry: MigrationEntry = { ...input, name, updatedBy: actor.name, updatedAt: nowSeconds() };
   return db.transaction().execute(async (trx) => {
     try {
-      await trx.insertInto('migration_list_entries').values(rowOf(kd, kvk, entry)).execute();
+      await trx
+        .insertInto('migration_list_entries')
+        .values(rowOf(kd, kvk, entry))
+        .execute();
     } catch (error) {
       if (isUniqueViolation(error)) throw alreadyListed(input.governorId, kvk);
       throw error;
@@ -230,7 +237,8 @@ async function requireEntry(
     .where('kvk_number', '=', kvk)
     .where('governor_id', '=', governorId)
     .executeTakeFirst();
-  if (!row) throw new AppError('NOT_FOUND', `Governor ${governorId} is not on the migration list of KvK ${kvk}`);
+  if (!row)
+    throw new AppError('NOT_FOUND', `Governor ${governorId} is not on the migration list of KvK ${kvk}`);
   return entryOf(row);
 }
 
