@@ -4,7 +4,7 @@ import { e2eUsers, perProject, signIn } from '../support/users.ts';
 // The migration list (docs/migration-list.md) on the demo kingdom, at 1366 px and as cards at 375 px.
 
 test.describe('the migration list', () => {
-  test('an admin adds a governor, switches a flag, fills from movements, exports and deletes @phone', async ({
+  test('an admin adds a governor, switches a flag, edits it, fills from movements, exports and deletes @phone', async ({
     page,
   }, testInfo) => {
     const kd = e2eUsers().kd;
@@ -42,6 +42,15 @@ test.describe('the migration list', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
     }
+
+    await entry.getByRole('button', { name: 'Edit Test Farmer' }).click();
+    const edit = page.getByRole('dialog', { name: `Edit Test Farmer (${governorId})` });
+    await edit.getByLabel('Reason').fill('Zeroed in pass 4');
+    await edit.getByLabel('Note').fill('Has a permit');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('status').first()).toHaveText('Test Farmer saved');
+    await expect(entry).toContainText('Zeroed in pass 4');
+    await expect(entry).toContainText('Note: Has a permit');
 
     await page.getByRole('button', { name: 'Fill from movements' }).click();
     await expect(page.getByRole('status').first()).toContainText("Added from the season's movements:");

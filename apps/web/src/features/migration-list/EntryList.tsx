@@ -2,7 +2,7 @@ import { MIGRATION_FLAGS, type MigrationEntry, type MigrationFlag } from '@kingd
 import { Switch } from '../../components/controls/Switch.tsx';
 import { type MessageId, useT } from '../../i18n/i18n.ts';
 import { formatUtc } from '../admin-shared/time.ts';
-import { smallDanger } from '../kingdom-settings/shared.ts';
+import { smallButton, smallDanger } from '../kingdom-settings/shared.ts';
 
 export const FLAG_LABELS: Record<MigrationFlag, MessageId> = {
   contacted: 'migrationList.flag.contacted',
@@ -16,11 +16,12 @@ interface EntryListProps {
   /** The governor whose change is on its way (its switches wait). */
   busy: number | null;
   onToggle: (entry: MigrationEntry, flag: MigrationFlag, value: boolean) => void;
+  onEdit: (entry: MigrationEntry) => void;
   onDelete: (entry: MigrationEntry) => void;
 }
 
 /** A season's entries: a table from 640 px, one card per governor on phones; the flags switch in place. */
-export function EntryList({ entries, busy, onToggle, onDelete }: EntryListProps) {
+export function EntryList({ entries, busy, onToggle, onEdit, onDelete }: EntryListProps) {
   const { t } = useT();
   const nameOf = (entry: MigrationEntry) => entry.name || t('migrationList.unknownName');
   const direction = (entry: MigrationEntry) =>
@@ -38,15 +39,25 @@ export function EntryList({ entries, busy, onToggle, onDelete }: EntryListProps)
       ))}
     </div>
   );
-  const deleteButton = (entry: MigrationEntry) => (
-    <button
-      type="button"
-      className={smallDanger}
-      aria-label={t('migrationList.deleteLabel', { name: nameOf(entry) })}
-      onClick={() => onDelete(entry)}
-    >
-      {t('migrationList.delete')}
-    </button>
+  const buttons = (entry: MigrationEntry) => (
+    <div className="flex shrink-0 justify-end gap-2">
+      <button
+        type="button"
+        className={smallButton}
+        aria-label={t('migrationList.editLabel', { name: nameOf(entry) })}
+        onClick={() => onEdit(entry)}
+      >
+        {t('migrationList.edit')}
+      </button>
+      <button
+        type="button"
+        className={smallDanger}
+        aria-label={t('migrationList.deleteLabel', { name: nameOf(entry) })}
+        onClick={() => onDelete(entry)}
+      >
+        {t('migrationList.delete')}
+      </button>
+    </div>
   );
   const changed = (entry: MigrationEntry) =>
     t('migrationList.changedBy', { user: entry.updatedBy, time: formatUtc(entry.updatedAt) });
@@ -98,7 +109,7 @@ export function EntryList({ entries, busy, onToggle, onDelete }: EntryListProps)
                 </td>
                 <td className="px-3 py-3">{switches(entry)}</td>
                 <td className="px-3 py-3 text-xs text-slate-400">{changed(entry)}</td>
-                <td className="px-3 py-3 text-end">{deleteButton(entry)}</td>
+                <td className="px-3 py-3 text-end">{buttons(entry)}</td>
               </tr>
             ))}
           </tbody>
@@ -118,7 +129,7 @@ export function EntryList({ entries, busy, onToggle, onDelete }: EntryListProps)
                   {entry.governorId} · {direction(entry)}
                 </p>
               </div>
-              {deleteButton(entry)}
+              {buttons(entry)}
             </div>
             {entry.reason && <p className="mt-2 text-sm break-words text-slate-300">{entry.reason}</p>}
             {entry.note && (

@@ -16,6 +16,7 @@ import { kingdomLabel } from '../kingdom.ts';
 import { errorText, type Message } from '../kingdom-settings/shared.ts';
 import { AddEntryForm } from './AddEntryForm.tsx';
 import { fetchMigrationCsv, useMigrationActions, useMigrationList } from './api.ts';
+import { EditEntryDialog } from './EditEntryDialog.tsx';
 import { EntryList } from './EntryList.tsx';
 
 /**
@@ -87,6 +88,7 @@ function SeasonList({ kd, code, data, kvk, onSeason }: SeasonListProps) {
   const actions = useMigrationActions(kd, code, kvk);
   const [message, setMessage] = useState<Message>(null);
   const [toDelete, setToDelete] = useState<MigrationEntry | null>(null);
+  const [toEdit, setToEdit] = useState<MigrationEntry | null>(null);
   const [downloading, setDownloading] = useState(false);
   const seasonId = useId();
   const busy = actions.update.isPending ? (actions.update.variables?.governorId ?? null) : null;
@@ -182,6 +184,10 @@ function SeasonList({ kd, code, data, kvk, onSeason }: SeasonListProps) {
             entries={data.entries}
             busy={busy}
             onToggle={toggle}
+            onEdit={(entry) => {
+              actions.update.reset();
+              setToEdit(entry);
+            }}
             onDelete={(entry) => {
               actions.remove.reset();
               setToDelete(entry);
@@ -192,6 +198,17 @@ function SeasonList({ kd, code, data, kvk, onSeason }: SeasonListProps) {
       <Section title={t('migrationList.add.title')}>
         <AddEntryForm actions={actions} onMessage={setMessage} />
       </Section>
+      {toEdit && (
+        <EditEntryDialog
+          entry={toEdit}
+          actions={actions}
+          onDone={(done) => {
+            setMessage(done);
+            setToEdit(null);
+          }}
+          onClose={() => setToEdit(null)}
+        />
+      )}
       <ConfirmDialog
         open={toDelete !== null}
         title={t('migrationList.deleteTitle')}
