@@ -27,7 +27,7 @@ export function EntryList({ entries, busy, onToggle, onEdit, onDelete }: EntryLi
   const direction = (entry: MigrationEntry) =>
     t(entry.direction === 'leave' ? 'migrationList.direction.leave' : 'migrationList.direction.arrive');
   const switches = (entry: MigrationEntry) => (
-    <div className="flex flex-wrap gap-x-4 gap-y-1">
+    <div className="grid w-max grid-cols-2 gap-x-4 gap-y-1">
       {MIGRATION_FLAGS.map((flag) => (
         <Switch
           key={flag}
