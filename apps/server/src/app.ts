@@ -24,6 +24,7 @@ import { kingdomFileRoutes } from './features/kingdom-admin/file-routes.ts';
 import { kingdomAdminRoutes } from './features/kingdom-admin/routes.ts';
 import { tokenUploadRoutes } from './features/kingdom-admin/token-upload-routes.ts';
 import { kingdomHomeRoutes } from './features/kingdom-home/routes.ts';
+import { migrationListRoutes } from './features/migration-list/routes.ts';
 import { movementsRoutes } from './features/movements/routes.ts';
 import { publicConfigRoutes } from './features/public-config/routes.ts';
 import { rallyRoutes } from './features/rally/routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
       await api.register(authRoutes, { loginEnabled: config.loginEnabled });
       await api.register(userRoutes);
       await api.register(kingdomAdminRoutes);
+      await api.register(migrationListRoutes);
       await api.register(kingdomFileRoutes, {
         afterScanImport: (kingdom) => dashboard.prepareDefaultView(kingdom),
       });

@@ -69,6 +69,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   lazy: () => import('./features/kingdom-settings/page.tsx'),
                 },
                 {
+                  path: 'admin/settings/:kdno/:code/migration-list',
+                  lazy: () => import('./features/migration-list/page.tsx'),
+                },
+                {
                   path: 'admin/settings/:kdno/:code/review',
                   lazy: () => import('./features/data-review/page.tsx'),
                 },

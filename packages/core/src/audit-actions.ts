@@ -53,6 +53,10 @@ export const AUDIT_ACTIONS = [
   'discord.link.approve',
   'discord.link.refuse',
   'discord.announce.fail',
+  'migration-list.add',
+  'migration-list.update',
+  'migration-list.remove',
+  'migration-list.fill',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -9,6 +9,7 @@ import { registerKingdomCommands } from './kingdom-commands.ts';
 import { registerKvkCommands } from './kvk-commands.ts';
 import { registerKvkDataCommands } from './kvk-data-commands.ts';
 import { registerMemberExportCommands } from './member-export-commands.ts';
+import { registerMigrationListCommands } from './migration-list-commands.ts';
 import { registerRallyCommands } from './rally-commands.ts';
 import { registerReviewCommands } from './review-commands.ts';
 import { registerScanCommands } from './scan-commands.ts';
@@ -23,6 +24,7 @@ export const COMMAND_GROUPS: readonly RegisterCommands[] = [
   registerRallyCommands,
   registerKvkDataCommands,
   registerMemberExportCommands,
+  registerMigrationListCommands,
   registerUserCommands,
   registerAdminCommands,
   registerFarmCommands,

@@ -6,9 +6,11 @@ import type {
   DiscordStaffLinkTable,
 } from './discord-schema.ts';
 import type { MemberExportRowTable, MemberExportTable } from './member-export-schema.ts';
+import type { MigrationListEntryTable } from './migration-list-schema.ts';
 
 export type * from './discord-schema.ts';
 export type * from './member-export-schema.ts';
+export type * from './migration-list-schema.ts';
 
 /**
  * The database as Kysely sees it. Every time is unix seconds (integer), every switch is 0/1 and every JSON
@@ -49,6 +51,7 @@ export interface Database {
   discord_governor_links: DiscordGovernorLinkTable;
   member_exports: MemberExportTable;
   member_export_rows: MemberExportRowTable;
+  migration_list_entries: MigrationListEntryTable;
 }
 
 export interface KingdomTable {

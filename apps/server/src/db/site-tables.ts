@@ -61,6 +61,7 @@ const TABLES: Record<keyof Database, Omit<SiteTable, 'name'> & { order: number }
   discord_governor_links: { order: 32, key: ['id'], serial: true },
   upload_tokens: { order: 33, key: ['kingdom_kd'] },
   season_rules: { order: 34, key: ['kingdom_kd', 'kvk_number'] },
+  migration_list_entries: { order: 36, key: ['kingdom_kd', 'kvk_number', 'governor_id'] },
 };
 
 export const SITE_TABLES: readonly SiteTable[] = Object.entries(TABLES)

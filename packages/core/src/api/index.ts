@@ -11,6 +11,7 @@ export * from './kd-dashboard.ts';
 export * from './kingdom-admin.ts';
 export * from './kingdom-delete.ts';
 export * from './kingdom-home.ts';
+export * from './migration-list.ts';
 export * from './movements.ts';
 export * from './public-config.ts';
 export * from './rally.ts';

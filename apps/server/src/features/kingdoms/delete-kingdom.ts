@@ -97,6 +97,7 @@ export async function deleteKingdomRows(trx: Executor, kd: number): Promise<Dele
     'discord_governor_links',
     'upload_tokens',
     'season_rules',
+    'migration_list_entries',
   ] as const) {
     await trx.deleteFrom(table).where('kingdom_kd', '=', kd).execute();
   }

@@ -2,6 +2,7 @@ import { addKingdom } from '../../../src/features/kingdoms/service.ts';
 import type { RouteContext, RouteRule } from '../route-table.ts';
 import { DATA_REVIEW_ROUTES } from './data-review.ts';
 import { DISCORD_ROUTES } from './discord.ts';
+import { MIGRATION_LIST_ROUTES } from './migration-list.ts';
 
 const octet = { 'content-type': 'application/octet-stream' };
 const admin = (ctx: RouteContext) => `/api/admin/kingdoms/${ctx.kd}/${ctx.code}`;
@@ -296,6 +297,7 @@ export const KINGDOM_ADMIN_ROUTES: RouteRule[] = [
   // The Data Review page (features/data-review, docs/data-review.md)
   ...DATA_REVIEW_ROUTES,
   ...DISCORD_ROUTES,
+  ...MIGRATION_LIST_ROUTES,
   {
     method: 'GET',
     path: '/api/admin/kingdoms/:kd/rally-token',

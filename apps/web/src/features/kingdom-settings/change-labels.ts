@@ -56,6 +56,10 @@ export const CHANGE_LABELS: Readonly<Record<AuditAction, MessageId>> = {
   'discord.link.approve': 'changes.action.discordLinkApprove',
   'discord.link.refuse': 'changes.action.discordLinkRefuse',
   'discord.announce.fail': 'changes.action.discordAnnounceFail',
+  'migration-list.add': 'changes.action.migrationListAdd',
+  'migration-list.update': 'changes.action.migrationListUpdate',
+  'migration-list.remove': 'changes.action.migrationListRemove',
+  'migration-list.fill': 'changes.action.migrationListFill',
 };
 
 /** The message of an action as the API gives it; undefined for one this build does not know (a newer server). */

@@ -12,6 +12,7 @@ import { Notice } from '../admin-shared/Notice.tsx';
 import { ReviewSection } from '../data-review/ReviewSection.tsx';
 import { FarmsSection } from '../farms/FarmsSection.tsx';
 import { kingdomLabel } from '../kingdom.ts';
+import { MigrationListLink } from '../migration-list/MigrationListLink.tsx';
 import { AccessCodeSection } from './AccessCodeSection.tsx';
 import { CampsSection } from './CampsSection.tsx';
 import { DefaultsSection } from './DefaultsSection.tsx';
@@ -140,6 +141,7 @@ function KingdomSettings({ data, notice }: { data: AdminKingdomResponse; notice:
         <CampsSection data={data} actions={actions} />
         <FarmsSection kd={kd} code={data.kingdom.code} />
         <SeasonsSection data={data} actions={actions} />
+        <MigrationListLink kd={kd} code={data.kingdom.code} />
         <KvkUploadSection kind="prekvk" data={data} actions={actions} />
         <KvkUploadSection kind="hoh" data={data} actions={actions} />
         <IngestTokenSection kd={data.kingdom.kd} kind="rally" />
