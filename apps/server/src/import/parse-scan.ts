@@ -22,6 +22,7 @@ export type SourceFormat =
   | 'roktracker-legacy'
   | 'hero-scrolls'
   | 'hero-scrolls-rolled-up'
+  | 'scanner-35-columns'
   | `canonical-${Container}`
   | `generic-${Container}`;
 
@@ -155,6 +156,8 @@ function detectFormat(table: RawTable, options: ParseOptions): SourceFormat {
   const has = (...names: string[]) => names.some((name) => headers.has(name));
   if (options.rolledUp) return 'hero-scrolls-rolled-up';
   if (has('helpsgiven', 'domainid', 'resourcesgiven')) return 'hero-scrolls';
+  // Before RokTracker v1–v4, whose `Governor ID` and `Ranged Points` it shares: its zeros are zeros.
+  if (has('autarchtimes', 'aoojoined', 'kvkplayed', 'civilization')) return 'scanner-35-columns';
   if (has('tier1kills', 'aclaim', 'highaclaim', 'kvkkillshigh')) return 'roktracker-legacy';
   if (headers.has('id') && has('killpoints'))
     return has('acclaim', 'highestacclaim') ? 'roktracker-v6' : 'roktracker-v5';
