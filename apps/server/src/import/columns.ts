@@ -202,6 +202,8 @@ export const EXTRA_COLUMNS: readonly ExtraColumn[] = [
   { key: 'aoo_avg_dead', kind: 'count', aliases: ['AOO Avg Dead'] },
   { key: 'aoo_avg_heal', kind: 'count', aliases: ['AOO Avg Heal'] },
   { key: 'credit', kind: 'count', aliases: ['Credit'] },
+  // A whole-map file's camp of the row's kingdom (whole-map.ts): camps are created or matched from it at import.
+  { key: 'camp', kind: 'text', aliases: ['Camp', 'Camp ID', 'CampID', 'Camp Name'] },
 ];
 
 /** Lower case, and only letters and digits: 'Kills (T4+)' → 'killst4', 'kill_points' → 'killpoints'. */
