@@ -8,8 +8,8 @@
 import type { StoredField } from './columns.ts';
 import type { Container } from './readers/table.ts';
 import type { ScanTime } from './scan-time.ts';
-import type { FileCamp } from './whole-map.ts';
 import type { GovernorStatRow } from './stat-row.ts';
+import type { FileCamp } from './whole-map.ts';
 
 export interface SkippedRow {
   /** The row (or JSON line) number as the person sees it in the file. */
