@@ -69,14 +69,18 @@ async function writeMapFile(rows: number): Promise<Buffer> {
       random(100_000_000),
     ]);
   }
-  book.addWorksheet('Camp Stats').addRows([
-    ['Camp', 'Power', 'Kill Points'],
-    ...Array.from({ length: CAMPS }, (_, c) => [c + 1, '4.78B', '512.3M']),
-  ]);
-  book.addWorksheet('Kingdom Stats').addRows([
-    ['Kingdom', 'Camp', 'Power'],
-    ...Array.from({ length: KINGDOMS }, (_, k) => [kingdom(k), (k % CAMPS) + 1, '12K']),
-  ]);
+  book
+    .addWorksheet('Camp Stats')
+    .addRows([
+      ['Camp', 'Power', 'Kill Points'],
+      ...Array.from({ length: CAMPS }, (_, c) => [c + 1, '4.78B', '512.3M']),
+    ]);
+  book
+    .addWorksheet('Kingdom Stats')
+    .addRows([
+      ['Kingdom', 'Camp', 'Power'],
+      ...Array.from({ length: KINGDOMS }, (_, k) => [kingdom(k), (k % CAMPS) + 1, '12K']),
+    ]);
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
