@@ -23,6 +23,7 @@ import * as memberExports from './migrations/0013_member_exports.ts';
 import * as discord from './migrations/0015_discord.ts';
 import * as scanStatisticsTarget from './migrations/0016_scan_statistics_target.ts';
 import * as uploadTokens from './migrations/0019_upload_tokens.ts';
+import * as kingdomSheets from './migrations/0021_kingdom_sheets.ts';
 import type { Database } from './schema.ts';
 
 // Listed here rather than read from disk so that migrations run the same from source, tests and any bundle.
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0015_discord': discord,
   '0016_scan_statistics_target': scanStatisticsTarget,
   '0019_upload_tokens': uploadTokens,
+  '0021_kingdom_sheets': kingdomSheets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -5,9 +5,15 @@ import type {
   DiscordSetupCodeTable,
   DiscordStaffLinkTable,
 } from './discord-schema.ts';
+import type {
+  AllianceActivityTable,
+  KvkHonorPointTable,
+  RallyFortTallyTable,
+} from './kingdom-sheet-schema.ts';
 import type { MemberExportRowTable, MemberExportTable } from './member-export-schema.ts';
 
 export type * from './discord-schema.ts';
+export type * from './kingdom-sheet-schema.ts';
 export type * from './member-export-schema.ts';
 
 /**
@@ -48,6 +54,9 @@ export interface Database {
   discord_governor_links: DiscordGovernorLinkTable;
   member_exports: MemberExportTable;
   member_export_rows: MemberExportRowTable;
+  kvk_honor_points: KvkHonorPointTable;
+  rally_fort_tallies: RallyFortTallyTable;
+  alliance_activity: AllianceActivityTable;
 }
 
 export interface KingdomTable {

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { AuditAction } from '@kingdom-stats/core';
 import {
   type AdminKingdomListItem,
   type AdminKingdomResponse,
@@ -263,7 +264,7 @@ export async function deleteKvkSeason(
 /** Removes one KvK's pre-KvK points or Hall of Heroes records; answers how many governors' rows went. */
 export async function clearKvkUpload(
   db: Kysely<Database>,
-  table: 'prekvk_points' | 'hoh_records',
+  table: KvkUploadTable,
   kd: number,
   kvkNumber: number,
   actorId: number,
@@ -279,7 +280,7 @@ export async function clearKvkUpload(
       throw new AppError('NOT_FOUND', `Kingdom ${kd} has no ${uploadLabel(table)} for KvK ${kvkNumber}`);
     await recordAudit(trx, {
       userId: actorId,
-      action: table === 'prekvk_points' ? 'prekvk.clear' : 'hoh.clear',
+      action: UPLOAD_ACTIONS[table],
       kingdomKd: kd,
       before: { kvkNumber, governors: removed },
     });
@@ -287,8 +288,21 @@ export async function clearKvkUpload(
   });
 }
 
-export function uploadLabel(table: 'prekvk_points' | 'hoh_records'): string {
-  return table === 'prekvk_points' ? 'pre-KvK points' : 'Hall of Heroes records';
+/** The per-KvK tables an admin uploads (and clears) for one KvK. */
+export type KvkUploadTable = 'prekvk_points' | 'hoh_records' | 'kvk_honor_points';
+
+const UPLOAD_ACTIONS: Record<KvkUploadTable, AuditAction> = {
+  prekvk_points: 'prekvk.clear',
+  hoh_records: 'hoh.clear',
+  kvk_honor_points: 'honor.clear',
+};
+
+export function uploadLabel(table: KvkUploadTable): string {
+  return {
+    prekvk_points: 'pre-KvK points',
+    hoh_records: 'Hall of Heroes records',
+    kvk_honor_points: 'honor points',
+  }[table];
 }
 
 /** Everything the per-kingdom admin page shows, in one answer. */

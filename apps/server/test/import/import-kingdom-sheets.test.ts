@@ -1,0 +1,157 @@
+import { kdDashboardResponseSchema } from '@kingdom-stats/core/api';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  fortTallySentence,
+  importHonorPoints,
+  importRallyForts,
+} from '../../src/features/imports/import-kingdom-sheets.ts';
+import { importScanFile } from '../../src/features/imports/import-scan.ts';
+import { addKingdom } from '../../src/features/kingdoms/service.ts';
+import { rallyData } from '../../src/features/rally/service.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { refusal, utc } from './import-support.ts';
+
+/** A kingdom's other sheets (issue 37), written from the issue's column lists: honor with IDs, rally forts. */
+const KD = 3301;
+const CODE = 'code-3301';
+
+async function workbook(sheets: Record<string, unknown[][]>): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  for (const [name, rows] of Object.entries(sheets)) book.addWorksheet(name).addRows(rows);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+describe("a kingdom's other sheets", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.database.db;
+    await addKingdom(db, { kd: KD, code: CODE });
+    for (const [day, acclaim] of [
+      ['2026-03-01', 1_000],
+      ['2026-03-10', 4_000],
+    ] as const) {
+      await importScanFile(db, {
+        kingdomKd: KD,
+        filePath: `kd-${day}.csv`,
+        content: Buffer.from(
+          `governor_id,name,power,acclaim\n101,Ayla,1000,${acclaim}\n102,Bo,900,${acclaim}\n`,
+        ),
+      });
+    }
+    await db
+      .insertInto('kvk_seasons')
+      .values({
+        kingdom_kd: KD,
+        kvk_number: 3,
+        open_time: utc('2026-03-01 00:00'),
+        close_time: utc('2026-03-31 00:00'),
+      })
+      .execute();
+  });
+  afterAll(() => t.close());
+
+  const honorPoints = async () => {
+    const res = await t.app.inject({ url: `/api/kd-dashboard/${KD}/data/${CODE}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = kdDashboardResponseSchema.parse(res.json()).playerData;
+    return Object.fromEntries(rows.map((row) => [row['Governor ID'], row['Honor Points']]));
+  };
+
+  it("KvK DKP's Honor Points: the scans' acclaim gain, then the honor sheet's points once uploaded", async () => {
+    expect(await honorPoints()).toEqual({ 101: 3_000, 102: 3_000 });
+    // The kingdom's workbook: the honor sheet beside another sheet of governor IDs.
+    const content = await workbook({
+      weekly: [
+        ['GovernorID', 'Name', 'Power'],
+        [101, 'Ayla', 5],
+      ],
+      honor: [
+        ['GovernorID', 'Name', 'Honor Points'],
+        [101, 'Ayla', 12_500],
+      ],
+    });
+    const result = await importHonorPoints(t.database.db, {
+      kingdomKd: KD,
+      kvkNumber: 3,
+      fileName: 'kingdom-sheets.xlsx',
+      content,
+    });
+    expect(result).toEqual({ kvkNumber: 3, rows: 1, skipped: 0, ignoredColumns: [] });
+    // A KvK with an honor sheet: its points; a governor it lacks is unknown, not the acclaim gain.
+    expect(await honorPoints()).toEqual({ 101: 12_500, 102: null });
+  });
+
+  it('refuses an honor row without points, naming it', async () => {
+    const message = await refusal(() =>
+      importHonorPoints(t.database.db, {
+        kingdomKd: KD,
+        kvkNumber: 3,
+        fileName: 'honor.csv',
+        content: Buffer.from('GovernorID,Name,Honor Points\n101,Ayla,\n'),
+      }),
+    );
+    expect(message).toBe('honor.csv: row 2, column "Honor Points" is empty; give the governor\'s points');
+  });
+
+  it("adds a rally-fort tally to the rally page's leaderboard of the period holding its time", async () => {
+    const db = t.database.db;
+    const csv = Buffer.from(
+      'participant_id,participant_name,total rallies,rallies launched,rallies joined\n' +
+        '201,Fort Lead,12,5,7\n202,Joiner,3,0,3\n',
+    );
+    const input = { kingdomKd: KD, fileName: 'forts-2026-11-18.csv', content: csv };
+    const first = await importRallyForts(db, input);
+    expect(fortTallySentence(input.fileName, KD, first)).toBe(
+      "forts-2026-11-18.csv: 2 governors' rally-fort counts of 2026-11-18 00:00 UTC added to kingdom 3301's rally leaderboard.",
+    );
+    const again = await importRallyForts(db, input);
+    expect(fortTallySentence(input.fileName, KD, again)).toBe(
+      'forts-2026-11-18.csv: Already imported: these rally-fort counts are stored as of 2026-11-18 00:00 UTC; nothing changed.',
+    );
+    const board = await rallyData(
+      db,
+      KD,
+      { date_filter: 'today', page: 1, pageSize: 50 },
+      utc('2026-11-18 12:00'),
+    );
+    expect(
+      board.rallyData.map((r) => [
+        r.participant_id,
+        r.participant_name,
+        r.total_rallies,
+        r.total_launched,
+        r.total_joined,
+      ]),
+    ).toEqual([
+      [201, 'Fort Lead', 12, 5, 7],
+      [202, 'Joiner', 3, 0, 3],
+    ]);
+    expect(board.summaryStats).toMatchObject({ total_rallies: 5, total_participants: 2 });
+    // Another day's leaderboard does not count it.
+    const dayBefore = await rallyData(
+      db,
+      KD,
+      { date_filter: 'today', page: 1, pageSize: 50 },
+      utc('2026-11-17 12:00'),
+    );
+    expect(dayBefore.rallyData).toEqual([]);
+  });
+
+  it('refuses a fort row whose total is not launched + joined', async () => {
+    const message = await refusal(() =>
+      importRallyForts(t.database.db, {
+        kingdomKd: KD,
+        fileName: 'forts.csv',
+        at: '2026-11-19T00:00:00Z',
+        content: Buffer.from(
+          'governor_id,participant_name,total rallies,rallies launched,rallies joined\n7,A,4,1,2\n',
+        ),
+      }),
+    );
+    expect(message).toBe(
+      'forts.csv: row 2, column "total rallies" is 4, not rallies launched + rallies joined (1 + 2)',
+    );
+  });
+});
