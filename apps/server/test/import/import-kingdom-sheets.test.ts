@@ -2,7 +2,9 @@ import { kdDashboardResponseSchema } from '@kingdom-stats/core/api';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  activitySentence,
   fortTallySentence,
+  importAllianceActivity,
   importHonorPoints,
   importRallyForts,
 } from '../../src/features/imports/import-kingdom-sheets.ts';
@@ -153,5 +155,68 @@ describe("a kingdom's other sheets", () => {
     expect(message).toBe(
       'forts.csv: row 2, column "total rallies" is 4, not rallies launched + rallies joined (1 + 2)',
     );
+  });
+
+  it('stores a weekly alliance activity sheet for the week its date falls in; again updates that week', async () => {
+    const db = t.database.db;
+    const header =
+      'GovernorID,Name,Alliance,Power,Kill Points,Help Times,Rss Trading,Building,Tech Donation\n';
+    const input = {
+      kingdomKd: KD,
+      fileName: 'activity-2026-11-18.xlsx',
+      content: await workbook({
+        weekly: [
+          header.trim().split(','),
+          [101, 'Ayla', 'AAA', '45.2M', 1_000_000, 350, '12.5M', 40, 900],
+          [102, 'Bo', '', 30_000_000, 0, 12, null, 3, 0],
+        ],
+      }),
+    };
+    const result = await importAllianceActivity(db, input);
+    expect(activitySentence(input.fileName, KD, result)).toBe(
+      'activity-2026-11-18.xlsx: weekly alliance activity of 2 governors for the week of 2026-11-16 saved to kingdom 3301.',
+    );
+    await importAllianceActivity(db, {
+      ...input,
+      content: Buffer.from(`${header}101,Ayla,AAA,45200000,1000000,400,12500000,40,900\n`),
+      fileName: 'activity.csv',
+      at: '2026-11-22T23:00:00Z',
+    });
+    const rows = await db
+      .selectFrom('alliance_activity')
+      .selectAll()
+      .where('kingdom_kd', '=', KD)
+      .orderBy('governor_id')
+      .execute();
+    expect(rows.map((row) => ({ ...row, updated_at: 0 }))).toEqual([
+      {
+        kingdom_kd: KD,
+        week_start: '2026-11-16',
+        governor_id: 101,
+        name: 'Ayla',
+        alliance: 'AAA',
+        power: 45_200_000,
+        kill_points: 1_000_000,
+        help_times: 400,
+        rss_trading: 12_500_000,
+        building: 40,
+        tech_donation: 900,
+        updated_at: 0,
+      },
+      {
+        kingdom_kd: KD,
+        week_start: '2026-11-16',
+        governor_id: 102,
+        name: 'Bo',
+        alliance: null,
+        power: 30_000_000,
+        kill_points: 0,
+        help_times: 12,
+        rss_trading: null,
+        building: 3,
+        tech_donation: 0,
+        updated_at: 0,
+      },
+    ]);
   });
 });

@@ -201,3 +201,84 @@ export function fortTallySentence(fileName: string, kingdomKd: number, result: F
     ? `${fileName}: ${governors} rally-fort counts of ${when} added to kingdom ${kingdomKd}'s rally leaderboard.`
     : `${fileName}: Already imported: these rally-fort counts are stored as of ${when}; nothing changed.`;
 }
+
+const ACTIVITY_COLUMNS = [
+  { field: 'governor_id', kind: 'id', aliases: [...GOVERNOR_ID_ALIASES, 'GovernorID'] },
+  { field: 'name', kind: 'text', aliases: NAME_ALIASES },
+  { field: 'alliance', kind: 'text', aliases: ['alliance', 'Alliance Tag', 'Tag'] },
+  { field: 'power', kind: 'count', aliases: ['power'] },
+  { field: 'kill_points', kind: 'count', aliases: ['Kill Points', 'Killpoints', 'KP'] },
+  { field: 'help_times', kind: 'count', aliases: ['Help Times', 'Helps', 'Alliance Helps'] },
+  { field: 'rss_trading', kind: 'count', aliases: ['Rss Trading', 'Resource Trading', 'Rss Trade'] },
+  { field: 'building', kind: 'count', aliases: ['Building', 'Alliance Building'] },
+  {
+    field: 'tech_donation',
+    kind: 'count',
+    aliases: ['Tech Donation', 'Technology Donation', 'Tech Donations'],
+  },
+] as const satisfies readonly ColumnSpec<string>[];
+
+export interface ActivityResult {
+  /** YYYY-MM-DD: the Monday (UTC) of the week the sheet is of. */
+  weekStart: string;
+  governors: number;
+  ignoredColumns: string[];
+}
+
+/** The Monday (UTC) of the week holding `seconds`, as YYYY-MM-DD. */
+export function weekStartOf(seconds: number): string {
+  const day = new Date(seconds * 1000);
+  const sinceMonday = (day.getUTCDay() + 6) % 7;
+  const monday = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() - sinceMonday);
+  return new Date(monday).toISOString().slice(0, 10);
+}
+
+/**
+ * Weekly alliance activity (`GovernorID, Name, Alliance, Power, Kill Points, Help Times, Rss Trading, Building, Tech
+ * Donation`) for the week holding `--at`, else a date in the file name, else now. Again for that week updates the
+ * governors in it. A column the sheet lacks is unknown for its governors.
+ */
+export async function importAllianceActivity(
+  db: Kysely<Database>,
+  input: { kingdomKd: number; fileName: string; content: Buffer; at?: string },
+  now = nowSeconds(),
+): Promise<ActivityResult> {
+  const weekStart = weekStartOf(sheetTime(input.fileName, input.at, now));
+  const read = await readColumns(input.content, input.fileName, ACTIVITY_COLUMNS, ['governor_id', 'name']);
+  const counts = ['power', 'kill_points', 'help_times', 'rss_trading', 'building', 'tech_donation'] as const;
+  const rows = read.rows.map(({ values }) => ({
+    kingdom_kd: input.kingdomKd,
+    week_start: weekStart,
+    governor_id: values.governor_id as number,
+    name: nameOf(values.name),
+    alliance: typeof values.alliance === 'string' ? values.alliance.slice(0, NAME_LENGTH) : null,
+    ...Object.fromEntries(
+      counts.map((field) => [field, (values[field] as number | null | undefined) ?? null]),
+    ),
+    updated_at: now,
+  })) as Database['alliance_activity'][];
+  await db.transaction().execute(async (trx) => {
+    await requireKingdom(trx, input.kingdomKd);
+    for (let start = 0; start < rows.length; start += BATCH) {
+      await trx
+        .insertInto('alliance_activity')
+        .values(rows.slice(start, start + BATCH))
+        .onConflict((oc) =>
+          oc.columns(['kingdom_kd', 'week_start', 'governor_id']).doUpdateSet((eb) => ({
+            name: eb.ref('excluded.name'),
+            alliance: eb.ref('excluded.alliance'),
+            ...Object.fromEntries(counts.map((field) => [field, eb.ref(`excluded.${field}`)])),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    }
+  });
+  return { weekStart, governors: rows.length, ignoredColumns: read.ignoredColumns };
+}
+
+/** `activity.xlsx: weekly alliance activity of 2 governors for the week of 2026-11-16 saved to kingdom 3301.` */
+export function activitySentence(fileName: string, kingdomKd: number, result: ActivityResult): string {
+  const governors = `${result.governors} governor${result.governors === 1 ? '' : 's'}`;
+  return `${fileName}: weekly alliance activity of ${governors} for the week of ${result.weekStart} saved to kingdom ${kingdomKd}.`;
+}
