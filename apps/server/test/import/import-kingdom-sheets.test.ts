@@ -1,4 +1,4 @@
-import { kdDashboardResponseSchema } from '@kingdom-stats/core/api';
+import { governorResponseSchema, kdDashboardResponseSchema } from '@kingdom-stats/core/api';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -218,5 +218,43 @@ describe("a kingdom's other sheets", () => {
         updated_at: 0,
       },
     ]);
+  });
+
+  it("shows the latest scan's profile columns and the weekly activity on the governor page", async () => {
+    await importScanFile(t.database.db, {
+      kingdomKd: KD,
+      filePath: 'kd-2026-03-20.csv',
+      content: Buffer.from(
+        'Governor ID,Name,Power,City Hall,Civilization,KvK Played,Most KvK Kill,AOO Won,Credit\n' +
+          '101,Ayla,1000,25,Rome,6,900000,7,100\n',
+      ),
+    });
+    const res = await t.app.inject({ url: `/api/governor/${KD}/101/${CODE}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = governorResponseSchema.parse(res.json());
+    expect(body.profile).toEqual({
+      town_hall: 25,
+      civilization: 'Rome',
+      kvk_played: 6,
+      kvk_kills_high: 900_000,
+      aoo_won: 7,
+      credit: 100,
+    });
+    expect(body.allianceActivity).toEqual([
+      {
+        weekStart: '2026-11-16',
+        alliance: 'AAA',
+        power: 45_200_000,
+        killPoints: 1_000_000,
+        helpTimes: 400,
+        rssTrading: 12_500_000,
+        building: 40,
+        techDonation: 900,
+      },
+    ]);
+    const other = governorResponseSchema.parse(
+      (await t.app.inject({ url: `/api/governor/${KD}/102/${CODE}` })).json(),
+    );
+    expect(other.profile).toBeUndefined();
   });
 });

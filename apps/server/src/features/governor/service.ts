@@ -16,8 +16,10 @@ import { KdDashboardService, type PlanInputs, readViewerPlanInputs } from '../kd
 import type { KvkSeason } from '../kvk/season.ts';
 import {
   scansInRuns,
+  selectGovernorActivity,
   selectGovernorHoh,
   selectGovernorPrekvk,
+  selectGovernorProfile,
   selectGovernorRallies,
   selectGovernorRows,
   selectPresenceRuns,
@@ -44,13 +46,14 @@ export class GovernorService {
     const { allScans, seasons, row: formulaRow } = inputs;
     const kd = kingdom.kd;
     const governorId = Number(params.governorId);
-    const [runs, prekvk, hoh, rallies, linkedAccounts, discordPlayers] = await Promise.all([
+    const [runs, prekvk, hoh, rallies, linkedAccounts, discordPlayers, activity] = await Promise.all([
       selectPresenceRuns(this.db, kd, governorId),
       selectGovernorPrekvk(this.db, kd, governorId),
       selectGovernorHoh(this.db, kd, governorId),
       selectGovernorRallies(this.db, kd, governorId),
       selectLinkedAccounts(this.db, kd, governorId),
       approvedPlayerNames(this.db, kd, governorId),
+      selectGovernorActivity(this.db, kd, governorId),
     ]);
     const kingdomScans = allScans.filter((scan) => scan.kind === 'kingdom');
     const candidates = scansInRuns(kingdomScans, runs);
@@ -82,6 +85,9 @@ export class GovernorService {
       scans.push({ takenAt: scan.takenAt, ...values });
     }
 
+    const latestScanId = candidates.findLast((scan) => rowByScan.has(scan.id))?.id;
+    const profile =
+      latestScanId === undefined ? undefined : await selectGovernorProfile(this.db, latestScanId, governorId);
     const goals = readStoredFormula(formulaRow).goals;
     const latest = scans.at(-1);
     const header = latest
@@ -113,6 +119,8 @@ export class GovernorService {
       rallies,
       linkedAccounts,
       ...(discordPlayers.length > 0 ? { discordPlayers } : {}),
+      ...(profile ? { profile } : {}),
+      ...(activity.length > 0 ? { allianceActivity: activity } : {}),
     };
   }
 

@@ -17,6 +17,7 @@ import { GovernorCharts } from './GovernorCharts.tsx';
 import { HistoryLists } from './HistoryLists.tsx';
 import { LinkedAccounts } from './LinkedAccounts.tsx';
 import { PeriodResults } from './PeriodResults.tsx';
+import { ProfileAndActivity } from './ProfileAndActivity.tsx';
 import { SeasonCompare } from './SeasonCompare.tsx';
 import { type ShadedSpan, seasonSpan } from './series.ts';
 
@@ -115,6 +116,7 @@ function GovernorStory({ data }: { data: GovernorResponse }) {
       <GovernorCharts scans={data.scans} spans={spans} />
       <PeriodResults data={data} />
       <SeasonCompare data={data} />
+      <ProfileAndActivity data={data} />
       <HistoryLists data={data} />
       <LinkedAccounts data={data} />
       <DiscordPlayers data={data} />
