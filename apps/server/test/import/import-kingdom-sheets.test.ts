@@ -1,4 +1,8 @@
-import { governorResponseSchema, kdDashboardResponseSchema } from '@kingdom-stats/core/api';
+import {
+  adminKingdomResponseSchema,
+  governorResponseSchema,
+  kdDashboardResponseSchema,
+} from '@kingdom-stats/core/api';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +15,7 @@ import {
 import { importScanFile } from '../../src/features/imports/import-scan.ts';
 import { addKingdom } from '../../src/features/kingdoms/service.ts';
 import { rallyData } from '../../src/features/rally/service.ts';
+import { bearer, createUser } from '../support/auth-world.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { refusal, utc } from './import-support.ts';
 
@@ -83,6 +88,23 @@ describe("a kingdom's other sheets", () => {
     expect(result).toEqual({ kvkNumber: 3, rows: 1, skipped: 0, ignoredColumns: [] });
     // A KvK with an honor sheet: its points; a governor it lacks is unknown, not the acclaim gain.
     expect(await honorPoints()).toEqual({ 101: 12_500, 102: null });
+  });
+
+  it("takes the honor sheet from the kingdom's admin page too, and lists it there", async () => {
+    const admin = bearer(await createUser(t.database.db, 'admin-3301', 'admin', [KD]));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/kingdoms/${KD}/${CODE}/honor?fileName=honor.csv&kvk=3`,
+      headers: { ...admin, 'content-type': 'application/octet-stream' },
+      payload: Buffer.from('GovernorID,Name,Honor Points\n102,Bo,800\n'),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ message: 'honor.csv: 1 governor saved to the honor points of KvK 3' });
+    const page = adminKingdomResponseSchema.parse(
+      (await t.app.inject({ url: `/api/admin/kingdoms/${KD}/${CODE}`, headers: admin })).json(),
+    );
+    expect(page.honor).toEqual([{ kvkNumber: 3, governors: 2, updatedAt: expect.any(Number) }]);
+    expect(await honorPoints()).toEqual({ 101: 12_500, 102: 800 });
   });
 
   it('refuses an honor row without points, naming it', async () => {

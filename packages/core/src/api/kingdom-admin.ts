@@ -135,6 +135,8 @@ export const adminKingdomResponseSchema = z.object({
   scans: z.array(adminScanSchema),
   prekvk: z.array(uploadSummarySchema),
   hoh: z.array(uploadSummarySchema),
+  /** Honor points with IDs per KvK (issue 37; KvK DKP's Honor Points). */
+  honor: z.array(uploadSummarySchema),
   recentChanges: z.array(auditEntrySchema),
   /** The cursor of the changes before these (GET …/changes?before=), or null when these are all. */
   recentChangesNext: z.string().nullable(),

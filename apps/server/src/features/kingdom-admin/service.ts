@@ -21,6 +21,7 @@ import {
   requireKingdom,
 } from '../kingdoms/service.ts';
 import { readKingdomSettings } from '../settings/service.ts';
+import { uploadSummaries } from './upload-summaries.ts';
 
 /**
  * SPEC's Kingdom Management shows a "Database Table" per kingdom. There is no table per kingdom (DESIGN: never one
@@ -311,7 +312,7 @@ export async function describeKingdomForAdmin(
   kingdom: KingdomTable,
 ): Promise<AdminKingdomResponse> {
   const kd = kingdom.kd;
-  const [camps, members, seasons, scans, prekvk, hoh, recentChanges] = await Promise.all([
+  const [camps, members, seasons, scans, prekvk, hoh, honor, recentChanges] = await Promise.all([
     db.selectFrom('camps').select(['id', 'name']).where('kingdom_kd', '=', kd).orderBy('name').execute(),
     db
       .selectFrom('camp_members')
@@ -332,28 +333,9 @@ export async function describeKingdomForAdmin(
       .orderBy('taken_at', 'desc')
       .orderBy('kind')
       .execute(),
-    db
-      .selectFrom('prekvk_points')
-      .select(({ fn }) => [
-        'kvk_number',
-        fn.countAll<number>().as('governors'),
-        fn.max('updated_at').as('updated_at'),
-      ])
-      .where('kingdom_kd', '=', kd)
-      .groupBy('kvk_number')
-      .orderBy('kvk_number', 'desc')
-      .execute(),
-    db
-      .selectFrom('hoh_records')
-      .select(({ fn }) => [
-        'kvk_number',
-        fn.countAll<number>().as('governors'),
-        fn.max('recorded_at').as('recorded_at'),
-      ])
-      .where('kingdom_kd', '=', kd)
-      .groupBy('kvk_number')
-      .orderBy('kvk_number', 'desc')
-      .execute(),
+    uploadSummaries(db, kd, 'prekvk_points'),
+    uploadSummaries(db, kd, 'hoh_records'),
+    uploadSummaries(db, kd, 'kvk_honor_points'),
     listKingdomAuditPage(db, kd, { limit: RECENT_CHANGES_PAGE_SIZE }),
   ]);
   return {
@@ -385,16 +367,9 @@ export async function describeKingdomForAdmin(
       sourceFormat: s.source_format,
       importedAt: Number(s.imported_at),
     })),
-    prekvk: prekvk.map((p) => ({
-      kvkNumber: p.kvk_number,
-      governors: Number(p.governors),
-      updatedAt: Number(p.updated_at),
-    })),
-    hoh: hoh.map((h) => ({
-      kvkNumber: h.kvk_number,
-      governors: Number(h.governors),
-      updatedAt: Number(h.recorded_at),
-    })),
+    prekvk,
+    hoh,
+    honor,
     recentChanges: recentChanges.changes,
     recentChangesNext: recentChanges.next,
   };

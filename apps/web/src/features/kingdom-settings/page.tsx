@@ -34,6 +34,7 @@ const SECTIONS: readonly (readonly [string, MessageId])[] = [
   ['seasons', 'settings.nav.seasons'],
   ['prekvk', 'settings.nav.prekvk'],
   ['hoh', 'settings.nav.hoh'],
+  ['honor', 'settings.nav.honor'],
   ['rally-token', 'settings.nav.rallyToken'],
   ['upload-token', 'settings.nav.uploadToken'],
   ['recent-changes', 'settings.nav.changes'],
@@ -142,6 +143,7 @@ function KingdomSettings({ data, notice }: { data: AdminKingdomResponse; notice:
         <SeasonsSection data={data} actions={actions} />
         <KvkUploadSection kind="prekvk" data={data} actions={actions} />
         <KvkUploadSection kind="hoh" data={data} actions={actions} />
+        <KvkUploadSection kind="honor" data={data} actions={actions} />
         <IngestTokenSection kd={data.kingdom.kd} kind="rally" />
         <IngestTokenSection kd={data.kingdom.kd} kind="upload" />
         <DiscordSection kd={data.kingdom.kd} />
