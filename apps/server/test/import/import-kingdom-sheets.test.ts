@@ -1,5 +1,6 @@
 import {
   adminKingdomResponseSchema,
+  allianceActivityResponseSchema,
   governorResponseSchema,
   kdDashboardResponseSchema,
 } from '@kingdom-stats/core/api';
@@ -278,5 +279,23 @@ describe("a kingdom's other sheets", () => {
       (await t.app.inject({ url: `/api/governor/${KD}/102/${CODE}` })).json(),
     );
     expect(other.profile).toBeUndefined();
+  });
+
+  it("answers the kingdom's weekly activity to anyone with its code: the latest week, or the one asked for", async () => {
+    const get = (query = '', code = CODE) =>
+      t.app.inject({ url: `/api/alliance-activity/${KD}/${code}${query}` });
+    const latest = allianceActivityResponseSchema.parse((await get()).json());
+    expect(latest.weeks).toEqual(['2026-11-16']);
+    expect(latest.week).toBe('2026-11-16');
+    expect(latest.rows.map((row) => [row.governorId, row.alliance, row.helpTimes])).toEqual([
+      [101, 'AAA', 400],
+      [102, null, 12],
+    ]);
+    expect(allianceActivityResponseSchema.parse((await get('?week=2020-01-06')).json())).toEqual({
+      weeks: ['2026-11-16'],
+      week: null,
+      rows: [],
+    });
+    expect((await get('', 'wrong-code')).statusCode).toBe(404);
   });
 });
