@@ -19,7 +19,7 @@ import { deleteScan, insertScan } from '../apps/server/src/features/scans/scan-s
 import { parseScanFile } from '../apps/server/src/import/parse-scan.ts';
 import { formatPair, type SampleSummary, summarize, timed } from './stats.ts';
 
-const KD = 1234;
+export const KD = 1234;
 const SCHEMA = 'bench_import';
 const HEADERS = [
   'ID',
@@ -108,7 +108,7 @@ async function writeScanFile(rows: number): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-async function openDatabase(
+export async function openDatabase(
   options: ImportOptions,
 ): Promise<{ handle: DatabaseHandle; cleanup(): Promise<void> }> {
   let handle: DatabaseHandle;

@@ -7,6 +7,7 @@ import type { DashboardResult } from './dashboard.ts';
 import type { DiscordBenchResult } from './discord.ts';
 import type { FirstScreenBreakdown } from './first-screen.ts';
 import type { GovernorBenchResult } from './governor.ts';
+import type { MapImportResult } from './import-map.ts';
 import type { ImportResult } from './import-xlsx.ts';
 import type { KdDashboardResult } from './kd-dashboard.ts';
 import type { Generation } from './scale-data.ts';
@@ -96,6 +97,8 @@ export interface DatabaseResults {
   scans: number;
   statRows: number;
   import: Outcome<ImportResult>;
+  /** A 5,700-row whole-KvK-map file (issue 37); absent in runs before it. */
+  mapImport?: Outcome<MapImportResult>;
   dashboard: Outcome<DashboardResult>;
   kdDashboard: Outcome<KdDashboardResult>;
   firstScreen: Outcome<FirstScreenFigures>;

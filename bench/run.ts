@@ -17,6 +17,7 @@ import { measureDiscord } from './discord.ts';
 import { describeBreakdown, type FirstScreenBreakdown, measureFirstScreen } from './first-screen.ts';
 import { measureGovernor } from './governor.ts';
 import { formatHostileTable, HEALTH_TARGET_MS, type HostileFigures, measureHostileFiles } from './hostile.ts';
+import { measureMapImport } from './import-map.ts';
 import { measureXlsxImport } from './import-xlsx.ts';
 import { measureKdDashboard } from './kd-dashboard.ts';
 import { measureLoadInProcess } from './load-process.ts';
@@ -227,6 +228,11 @@ async function runDatabase(name: DatabaseName, options: Options): Promise<Databa
       () => measureXlsxImport({ rows: 16_000, runs: options.importRuns, postgresUrl }),
       record('import'),
     );
+    const mapImport = await attempt(
+      'import of a 5,700-row whole-map xlsx',
+      () => measureMapImport({ rows: 5_700, runs: options.importRuns, postgresUrl }),
+      record('import'),
+    );
     const dashboard = await attempt(
       'main dashboard data',
       () => measureDashboard(handle, data.scanTimes, { samples }),
@@ -268,6 +274,7 @@ async function runDatabase(name: DatabaseName, options: Options): Promise<Databa
       scans: data.scanTimes.length,
       statRows: data.statRows,
       import: xlsx,
+      mapImport,
       dashboard,
       kdDashboard,
       firstScreen,

@@ -23,6 +23,7 @@ test.describe('the per-kingdom settings page', () => {
       'KvK seasons',
       'Pre-KvK points',
       'Hall of Heroes deaths',
+      'Honor points',
       'Rally ingestion token',
       'Upload token',
       'Recent changes',
@@ -94,7 +95,7 @@ test.describe('the per-kingdom settings page', () => {
     await expect(seasons.getByRole('status')).toHaveText('KvK 90 deleted');
   });
 
-  test('uploads pre-KvK points and shows the Hall of Heroes template’s message', async ({
+  test('uploads pre-KvK points and honor points, and shows the Hall of Heroes template’s message', async ({
     page,
   }, testInfo) => {
     const kd = perProject(testInfo, 2105, 2106);
@@ -122,6 +123,16 @@ test.describe('the per-kingdom settings page', () => {
     await hoh.getByLabel('File (CSV or spreadsheet)').setInputFiles(HOH_TEMPLATE);
     await hoh.getByRole('button', { name: 'Upload' }).click();
     await expect(hoh.getByRole('alert')).toContainText('only example rows');
+
+    // The kingdom's honor sheet (issue 37), for KvK DKP's Honor Points.
+    const honorCsv = testInfo.outputPath('honor.csv');
+    writeFileSync(honorCsv, 'GovernorID,Name,Honor Points\n1001,Alpha,12500\n');
+    const honor = settings.section('honor');
+    await honor.getByLabel('KvK number').fill('91');
+    await honor.getByLabel('File (CSV or spreadsheet)').setInputFiles(honorCsv);
+    await honor.getByRole('button', { name: 'Upload' }).click();
+    await expect(honor.getByRole('status')).toContainText('1 governor saved to the honor points of KvK 91');
+    await expect(honor.getByRole('list')).toContainText('KvK 91 · 1 governor');
   });
 
   test('changes the access code: the page moves to the new code and the old link stops working', async ({

@@ -301,7 +301,7 @@ test.describe('the view lives in the address', () => {
 });
 
 test.describe('one place per kingdom', () => {
-  test('a viewer moves between the dashboard, KvK DKP and rallies; no Edit, no admin links', async ({
+  test('a viewer moves between the dashboard, KvK DKP, rallies and activity; no Edit, no admin links', async ({
     page,
     request,
   }) => {
@@ -317,6 +317,10 @@ test.describe('one place per kingdom', () => {
     await expect(bar.getByRole('link', { name: 'Formula' })).toHaveCount(0);
     await bar.getByRole('link', { name: 'Rallies' }).click();
     await expect(page).toHaveURL(`/${target.kd}/rallydata/${target.code}`);
+    // The weekly alliance activity (issue 37): the demo has none imported, and says so.
+    await bar.getByRole('link', { name: 'Activity' }).click();
+    await expect(page).toHaveURL(`/${target.kd}/activity/${target.code}`);
+    await expect(page.getByText('No weekly activity yet')).toBeVisible(FIRST_LOAD);
     await bar.getByRole('link', { name: 'Dashboard' }).click();
     await expect(page).toHaveURL(`/${target.kd}/dashboard/${target.code}`);
   });

@@ -4,6 +4,7 @@ import type { ServerConfig } from './config.ts';
 import { type DatabaseHandle, POOL_KEPT_OPEN } from './db/database.ts';
 import { warmUpPool } from './db/pool-warm-up.ts';
 import { DISCORD_OFF } from './discord-config.ts';
+import { allianceActivityRoutes } from './features/alliance-activity/routes.ts';
 import { autarchRoutes } from './features/autarch/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { DashboardService, dashboardRoutes } from './features/dashboard/index.ts';
@@ -133,6 +134,7 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle): Pro
       await api.register(dashboardRoutes, { service: dashboard });
       await api.register(kdDashboardRoutes, { service: kdDashboard });
       await api.register(movementsRoutes);
+      await api.register(allianceActivityRoutes);
       await api.register(formulaRoutes);
       await api.register(autarchRoutes);
       await api.register(governorRoutes, { service: new GovernorService(app.db, kdDashboard) });

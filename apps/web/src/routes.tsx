@@ -45,6 +45,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: ':kd/kd-dashboard/:code', lazy: () => import('./features/kd-dashboard/page.tsx') },
             { path: ':kd/rallydata/:code', lazy: () => import('./features/rally/page.tsx') },
             { path: ':kd/movements/:code', lazy: () => import('./features/movements/page.tsx') },
+            { path: ':kd/activity/:code', lazy: () => import('./features/alliance-activity/page.tsx') },
             { path: ':kd/governor/:id/:code', lazy: () => import('./features/governor/page.tsx') },
             { path: ':kd/compare/:code', lazy: () => import('./features/compare/page.tsx') },
             { path: ':kd/formula/:code/:tab?', lazy: () => import('./features/formula/page.tsx') },

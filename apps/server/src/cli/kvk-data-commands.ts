@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { recordAudit } from '../features/audit/service.ts';
+import { importHonorPoints } from '../features/imports/import-kingdom-sheets.ts';
 import {
   importHohRecords,
   importPrekvkPoints,
@@ -31,6 +32,13 @@ export function registerKvkDataCommands(program: Command, cli: CliContext): void
       label: 'Hall of Heroes records',
       action: 'hoh.import',
       run: importHohRecords,
+    },
+    {
+      group: 'honor',
+      description: "honor points with governor IDs (KvK DKP's Honor Points column)",
+      label: 'honor points',
+      action: 'honor.import',
+      run: importHonorPoints,
     },
   ] as const;
   for (const table of tables) {

@@ -1,6 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { recordAudit } from '../features/audit/service.ts';
+import { fortTallySentence, importRallyForts } from '../features/imports/import-kingdom-sheets.ts';
 import { importRallyFile } from '../features/imports/rally-csv.ts';
 import { RALLY_TOKEN, rotateIngestToken } from '../features/ingest-tokens/tokens.ts';
 import { type CliContext, parseWholeNumber } from './context.ts';
@@ -35,6 +37,40 @@ export function registerRallyCommands(program: Command, cli: CliContext): void {
         `${basename(filePath)}: ${result.accepted} rallies for kingdom ${kingdomKd} ` +
           `(${result.created} new, ${result.updated} replaced), ${result.participants} joins`,
       );
+      if (result.ignoredColumns.length > 0) {
+        print(`  columns not imported (unknown headers): ${result.ignoredColumns.join(', ')}`);
+      }
+    });
+  rally
+    .command('forts <kd> <file>')
+    .description(
+      "import a rally-fort tracker's counts per governor (participant_id or governor_id, participant_name, total " +
+        'rallies, rallies launched, rallies joined) into the rally leaderboard; safe to repeat',
+    )
+    .option(
+      '--at <time>',
+      'when the counts were taken (ISO-8601, UTC); default: a date in the file name, else now',
+    )
+    .action(async (kd: string, file: string, options: { at?: string }) => {
+      const kingdomKd = parseWholeNumber('kd', kd);
+      const filePath = userPath(file);
+      const fileName = basename(filePath);
+      const content = await readFile(filePath).catch((error: NodeJS.ErrnoException) => {
+        throw new Error(`${fileName}: cannot read the file (${error.code ?? error.message})`);
+      });
+      const result = await withDatabase(async ({ db }) => {
+        const imported = await importRallyForts(db, { kingdomKd, fileName, content, at: options.at });
+        if (imported.status === 'imported') {
+          await recordAudit(db, {
+            userId: null,
+            action: 'rally-forts.import',
+            kingdomKd,
+            after: { fileName, countedAt: imported.countedAt, governors: imported.governors, via: 'cli' },
+          });
+        }
+        return imported;
+      });
+      print(fortTallySentence(fileName, kingdomKd, result));
       if (result.ignoredColumns.length > 0) {
         print(`  columns not imported (unknown headers): ${result.ignoredColumns.join(', ')}`);
       }

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerActivityCommands } from './activity-commands.ts';
 import { registerAdminCommands } from './admin-commands.ts';
 import { registerCampCommands } from './camp-commands.ts';
 import { type CliIo, cliContext, type RegisterCommands } from './context.ts';
@@ -25,6 +26,7 @@ export const COMMAND_GROUPS: readonly RegisterCommands[] = [
   registerKvkDataCommands,
   registerMemberExportCommands,
   registerMigrationListCommands,
+  registerActivityCommands,
   registerUserCommands,
   registerAdminCommands,
   registerFarmCommands,

@@ -24,6 +24,7 @@ import * as discord from './migrations/0015_discord.ts';
 import * as scanStatisticsTarget from './migrations/0016_scan_statistics_target.ts';
 import * as uploadTokens from './migrations/0019_upload_tokens.ts';
 import * as seasonRules from './migrations/0020_season_rules.ts';
+import * as kingdomSheets from './migrations/0021_kingdom_sheets.ts';
 import * as migrationList from './migrations/0022_migration_list.ts';
 import type { Database } from './schema.ts';
 
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0016_scan_statistics_target': scanStatisticsTarget,
   '0019_upload_tokens': uploadTokens,
   '0020_season_rules': seasonRules,
+  '0021_kingdom_sheets': kingdomSheets,
   '0022_migration_list': migrationList,
 };
 

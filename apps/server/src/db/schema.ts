@@ -5,10 +5,16 @@ import type {
   DiscordSetupCodeTable,
   DiscordStaffLinkTable,
 } from './discord-schema.ts';
+import type {
+  AllianceActivityTable,
+  KvkHonorPointTable,
+  RallyFortTallyTable,
+} from './kingdom-sheet-schema.ts';
 import type { MemberExportRowTable, MemberExportTable } from './member-export-schema.ts';
 import type { MigrationListEntryTable } from './migration-list-schema.ts';
 
 export type * from './discord-schema.ts';
+export type * from './kingdom-sheet-schema.ts';
 export type * from './member-export-schema.ts';
 export type * from './migration-list-schema.ts';
 
@@ -52,6 +58,9 @@ export interface Database {
   member_exports: MemberExportTable;
   member_export_rows: MemberExportRowTable;
   migration_list_entries: MigrationListEntryTable;
+  kvk_honor_points: KvkHonorPointTable;
+  rally_fort_tallies: RallyFortTallyTable;
+  alliance_activity: AllianceActivityTable;
 }
 
 export interface KingdomTable {

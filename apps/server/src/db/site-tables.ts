@@ -61,7 +61,10 @@ const TABLES: Record<keyof Database, Omit<SiteTable, 'name'> & { order: number }
   discord_governor_links: { order: 32, key: ['id'], serial: true },
   upload_tokens: { order: 33, key: ['kingdom_kd'] },
   season_rules: { order: 34, key: ['kingdom_kd', 'kvk_number'] },
-  migration_list_entries: { order: 36, key: ['kingdom_kd', 'kvk_number', 'governor_id'] },
+  kvk_honor_points: { order: 35, key: ['kingdom_kd', 'kvk_number', 'governor_id'] },
+  rally_fort_tallies: { order: 36, key: ['kingdom_kd', 'counted_at', 'governor_id'] },
+  alliance_activity: { order: 37, key: ['kingdom_kd', 'week_start', 'governor_id'], text: ['week_start'] },
+  migration_list_entries: { order: 38, key: ['kingdom_kd', 'kvk_number', 'governor_id'] },
 };
 
 export const SITE_TABLES: readonly SiteTable[] = Object.entries(TABLES)

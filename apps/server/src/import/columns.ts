@@ -99,7 +99,11 @@ export const STORED_COLUMNS: readonly StoredColumn[] = [
     kind: 'count',
     aliases: ['T5 Dead', 'T5 Deads', 'T5 Deaths', 'Tier 5 Dead', 'Tier 5 Deaths', 'T5 Dead Troops'],
   },
-  { field: 'healed', kind: 'count', aliases: ['Healed', 'Heals', 'Troops Healed', 'Total Healed'] },
+  {
+    field: 'healed',
+    kind: 'count',
+    aliases: ['Healed', 'Heals', 'Troops Healed', 'Total Healed', 'Healed Troops'],
+  },
   { field: 't4_healed', kind: 'count', aliases: ['T4 Healed', 'T4 Heals', 'Tier 4 Healed'] },
   { field: 't5_healed', kind: 'count', aliases: ['T5 Healed', 'T5 Heals', 'Tier 5 Healed'] },
   {
@@ -172,21 +176,34 @@ export const EXTRA_COLUMNS: readonly ExtraColumn[] = [
   { key: 't45_kills', kind: 'count', aliases: ['T45 Kills', 'Kills (T4+)', 'T4+T5 Kills'] },
   { key: 'ranged', kind: 'count', aliases: ['Ranged', 'Ranged Points'] },
   { key: 'highest_acclaim', kind: 'count', aliases: ['Highest Acclaim', 'High Aclaim', 'High Acclaim'] },
-  { key: 'troop_power', kind: 'count', aliases: ['Troop Power'] },
+  { key: 'troop_power', kind: 'count', aliases: ['Troop Power', 'Troops Power'] },
   { key: 'tech_power', kind: 'count', aliases: ['Tech Power'] },
   { key: 'building_power', kind: 'count', aliases: ['Building Power'] },
   { key: 'commander_power', kind: 'count', aliases: ['Commander Power'] },
   { key: 'town_hall', kind: 'count', aliases: ['Town Hall', 'City Hall'] },
   { key: 'domain_id', kind: 'count', aliases: ['Domain ID'] },
-  { key: 'kvk_kills_high', kind: 'count', aliases: ['KvK Kills High'] },
-  { key: 'kvk_deads_high', kind: 'count', aliases: ['KvK Deads High'] },
-  { key: 'kvk_severely_wounds_high', kind: 'count', aliases: ['KvK Severely Wounds High'] },
+  // The profile's KvK bests: the legacy RokTracker's names, and the 35-column scanner's `Most KvK …`.
+  { key: 'kvk_kills_high', kind: 'count', aliases: ['KvK Kills High', 'Most KvK Kill'] },
+  { key: 'kvk_deads_high', kind: 'count', aliases: ['KvK Deads High', 'Most KvK Dead'] },
+  { key: 'kvk_severely_wounds_high', kind: 'count', aliases: ['KvK Severely Wounds High', 'Most KvK Heal'] },
   { key: 'governor_type', kind: 'text', aliases: ['Governor Type'] },
   { key: 'highest_power', kind: 'count', aliases: ['Highest Power', 'Max Power'] },
   { key: 't1_dead', kind: 'count', aliases: ['T1 Dead', 'T1 Deaths', 'Tier 1 Dead', 'Tier 1 Deaths'] },
   { key: 't2_dead', kind: 'count', aliases: ['T2 Dead', 'T2 Deaths', 'Tier 2 Dead', 'Tier 2 Deaths'] },
   { key: 't3_dead', kind: 'count', aliases: ['T3 Dead', 'T3 Deaths', 'Tier 3 Dead', 'Tier 3 Deaths'] },
   ...[1, 2, 3, 4, 5].map((tier) => tierKillPoints(tier as 1 | 2 | 3 | 4 | 5)),
+  // The 35-column scanner's profile columns (issue 37): civilization, autarch, KvK count, Ark of Osiris, conduct.
+  { key: 'civilization', kind: 'text', aliases: ['Civilization', 'Civilisation', 'Civ'] },
+  { key: 'autarch_times', kind: 'count', aliases: ['Autarch Times'] },
+  { key: 'kvk_played', kind: 'count', aliases: ['KvK Played'] },
+  { key: 'aoo_joined', kind: 'count', aliases: ['AOO Joined'] },
+  { key: 'aoo_won', kind: 'count', aliases: ['AOO Won'] },
+  { key: 'aoo_avg_kill', kind: 'count', aliases: ['AOO Avg Kill'] },
+  { key: 'aoo_avg_dead', kind: 'count', aliases: ['AOO Avg Dead'] },
+  { key: 'aoo_avg_heal', kind: 'count', aliases: ['AOO Avg Heal'] },
+  { key: 'credit', kind: 'count', aliases: ['Credit'] },
+  // A whole-map file's camp of the row's kingdom (whole-map.ts): camps are created or matched from it at import.
+  { key: 'camp', kind: 'text', aliases: ['Camp', 'Camp ID', 'CampID', 'Camp Name'] },
 ];
 
 /** Lower case, and only letters and digits: 'Kills (T4+)' → 'killst4', 'kill_points' → 'killpoints'. */

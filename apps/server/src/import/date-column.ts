@@ -65,7 +65,12 @@ export function datedScanName(baseName: string, takenAt: number): string {
   return `${baseName} ${describeDay(takenAt)}`;
 }
 
-function readDateCell(value: unknown, date1904: boolean, place: () => string, fileName: string): number {
+export function readDateCell(
+  value: unknown,
+  date1904: boolean,
+  place: () => string,
+  fileName: string,
+): number {
   if (value instanceof Date && !Number.isNaN(value.getTime())) return Math.round(value.getTime() / 1000);
   // A date typed into a spreadsheet cell is a serial day number; 20,000–100,000 is 1954–2173.
   if (typeof value === 'number' && value > 20_000 && value < 100_000) {

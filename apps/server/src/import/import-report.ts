@@ -14,6 +14,7 @@ const TIME_SOURCES: Record<ScanTimeSource, string> = {
   'sheet-name': 'the sheet name',
   'file-name-date': 'the date in the file name',
   'date-column': 'the date column',
+  'update-column': 'the latest last_updateUTC',
 };
 
 /** How a header was read other than by the alias table, as the answer says it. */
@@ -56,6 +57,8 @@ export function scanSentence(scan: ImportedScan, inFileOfSeveral = false): strin
 /** Everything after the scans: sheets skipped, columns not read, warnings. */
 export function fileNotes(result: ScanFileResult): string[] {
   const notes = result.skippedSheets.map((sheet) => `Sheet "${sheet.name}" skipped: ${sheet.reason}.`);
+  for (const note of result.notes ?? []) notes.push(`${note}.`);
+  if (result.camps && result.camps.length > 0) notes.push(campsSentence(result.camps));
   if (result.ignoredColumns.length > 0) {
     notes.push(`Columns not imported (unknown headers): ${result.ignoredColumns.join(', ')}.`);
   }
@@ -73,6 +76,17 @@ export function fileNotes(result: ScanFileResult): string[] {
     );
   }
   return notes;
+}
+
+/** A whole-map file's camps: `Camps of the map: "Camp 1" created (kd 1001, 1002); "Alpha" matched (kd 1003).` */
+function campsSentence(camps: NonNullable<ScanFileResult['camps']>): string {
+  const parts = camps.map((camp) => {
+    const kds = `kd ${camp.kds.join(', ')}`;
+    if (camp.status === 'created') return `"${camp.name}" created (${kds})`;
+    const added = camp.added.length > 0 ? `; kd ${camp.added.join(', ')} added to it` : '';
+    return `"${camp.name}" matched (${kds}${added})`;
+  });
+  return `Camps of the map: ${parts.join('; ')}.`;
 }
 
 /** Every sentence of the result, one per scan, then the file's notes: the CLI prints one per line. */

@@ -10,6 +10,13 @@ import type { ParsedFile, ParsedScan } from './parsed-file.ts';
 import { readFileTables } from './readers/read-tables.ts';
 import type { Container, FileTables, RawTable } from './readers/table.ts';
 import { detectScanTime, sheetNameTime } from './scan-time.ts';
+import {
+  campsOfRows,
+  FULL_DATA_SHEET,
+  fullDataAsScan,
+  isFullDataTable,
+  MAP_SCAN_SHEET,
+} from './whole-map.ts';
 
 export type { ParsedFile, ParsedScan, SkippedRow, SkippedSheet } from './parsed-file.ts';
 // Pre-KvK and Hall of Heroes uploads (and the parse worker) read one table through this module.
@@ -22,6 +29,9 @@ export type SourceFormat =
   | 'roktracker-legacy'
   | 'hero-scrolls'
   | 'hero-scrolls-rolled-up'
+  | 'scanner-35-columns'
+  | 'whole-map-full-data'
+  | 'whole-map-scan'
   | `canonical-${Container}`
   | `generic-${Container}`;
 
@@ -53,7 +63,12 @@ export function parseFileTables(file: FileTables, fileName: string, options: Par
   refuseGameExport(fileName, file.tables);
   const severalSheets = file.tables.length > 1;
   const scans: ParsedScan[] = [];
-  for (const table of file.tables) {
+  for (const fileTable of file.tables) {
+    // A whole-map Full Data sheet: each stat's max column is the scan's value (whole-map.ts).
+    const fullData = isFullDataTable(fileTable)
+      ? fullDataAsScan(fileTable, fileName, file.date1904 ?? false)
+      : undefined;
+    const table = fullData?.table ?? fileTable;
     const placePrefix = severalSheets && table.sheetName !== undefined ? `sheet "${table.sheetName}", ` : '';
     refuseComparisonTable(table, fileName, placePrefix);
     const dateColumn = findDateColumn(table.headers);
@@ -82,11 +97,13 @@ export function parseFileTables(file: FileTables, fileName: string, options: Par
         summaryTime: file.summaryTime as never,
         date1904: file.date1904,
       });
+      const time = fullData?.detectedTime ?? detected.time;
       scans.push({
         ...scan,
         name: scanName(fileName),
-        ...(detected.time ? { detectedTime: detected.time } : {}),
-        ...(detected.ambiguity ? { timeAmbiguity: detected.ambiguity } : {}),
+        ...(time ? { detectedTime: time } : {}),
+        ...(detected.ambiguity && !time ? { timeAmbiguity: detected.ambiguity } : {}),
+        ...(fullData ? { notes: [fullData.note] } : {}),
       });
     }
   }
@@ -107,6 +124,7 @@ function parseTable(
     placePrefix,
   });
   const read = new Set<StoredField>(parsed.columns.stored.map((c) => c.column.field));
+  const camps = campsOfRows(parsed.rows, fileName);
   return {
     name: '',
     sourceFormat,
@@ -118,6 +136,7 @@ function parseTable(
     mergedRepeatedRows: parsed.mergedRepeatedRows,
     skippedRows: parsed.skippedRows,
     cutTexts: parsed.cutTexts,
+    ...(camps.length > 0 ? { camps } : {}),
   };
 }
 
@@ -154,7 +173,12 @@ function detectFormat(table: RawTable, options: ParseOptions): SourceFormat {
   const headers = new Set(table.headers.map(normaliseHeader));
   const has = (...names: string[]) => names.some((name) => headers.has(name));
   if (options.rolledUp) return 'hero-scrolls-rolled-up';
+  const sheet = normaliseHeader(table.sheetName ?? '');
+  if (sheet === FULL_DATA_SHEET) return 'whole-map-full-data';
+  if (sheet === MAP_SCAN_SHEET && has('camp', 'campid')) return 'whole-map-scan';
   if (has('helpsgiven', 'domainid', 'resourcesgiven')) return 'hero-scrolls';
+  // Before RokTracker v1–v4, whose `Governor ID` and `Ranged Points` it shares: its zeros are zeros.
+  if (has('autarchtimes', 'aoojoined', 'kvkplayed', 'civilization')) return 'scanner-35-columns';
   if (has('tier1kills', 'aclaim', 'highaclaim', 'kvkkillshigh')) return 'roktracker-legacy';
   if (headers.has('id') && has('killpoints'))
     return has('acclaim', 'highestacclaim') ? 'roktracker-v6' : 'roktracker-v5';

@@ -9,6 +9,7 @@ import type { StoredField } from './columns.ts';
 import type { Container } from './readers/table.ts';
 import type { ScanTime } from './scan-time.ts';
 import type { GovernorStatRow } from './stat-row.ts';
+import type { FileCamp } from './whole-map.ts';
 
 export interface SkippedRow {
   /** The row (or JSON line) number as the person sees it in the file. */
@@ -58,6 +59,10 @@ export interface ParsedScan {
   skippedRows: SkippedRow[];
   /** Text cells kept cut to the most stored: each is a warning naming its row. */
   cutTexts: CutTextRow[];
+  /** A whole-map file's camps (a `Camp`/`campid` column beside the kingdom): created or matched at import. */
+  camps?: FileCamp[];
+  /** Sentences for the answer about how the sheet was read (a Full Data sheet's max columns). */
+  notes?: string[];
 }
 
 export interface SkippedSheet {

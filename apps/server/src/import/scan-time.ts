@@ -9,7 +9,8 @@ import { type CellValue, excelSerialToUnixSeconds } from './readers/spreadsheet-
  * 3. a unix time in seconds (10 digits) in the file name (Hero Scrolls: kingdom_scan_<guild>_<unix>_<n>.xlsx);
  * 4. the sheet's name: RokTracker names it after the scan date (2025-06-27); workbooks of several scans name each
  *    sheet after its time (16Jul23-03h, 29Feb24-21h40m; see name-dates.ts);
- * 5. a date YYYY-MM-DD in the file name (RokTracker: TOP300-2026-10-01-…; 00:00 UTC of that day);
+ * 5. a date YYYY-MM-DD in the file name (RokTracker: TOP300-2026-10-01-…; 00:00 UTC of that day), with its time
+ *    when `_HHMM` follows it (a whole-map file's `…2025-06-27_1430.xlsx`);
  * 6. another date form in the file name (`PriorPass4Opening 19-12-2024.csv`, `01192025.csv`; name-dates.ts).
  * A date that reads two ways (04-12-2024) is never guessed: it is reported as an ambiguity, which refuses the file
  * unless the person gives the time.
@@ -22,7 +23,8 @@ export type ScanTimeSource =
   | 'file-name-unix-time'
   | 'sheet-name'
   | 'file-name-date'
-  | 'date-column';
+  | 'date-column'
+  | 'update-column';
 
 export interface ScanTime {
   takenAt: number;
@@ -40,7 +42,8 @@ export const AT_EXAMPLE = '2026-10-01T12:00:00Z';
 
 const TIMESTAMP =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?)?\s*(z|utc|gmt|[+-]\d{2}(?::?\d{2})?)?$/i;
-const DATE_IN_NAME = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/g;
+// A date, and a whole-map file's `_HHMM` after it (`…2025-06-27_1430.xlsx`, UTC).
+const DATE_IN_NAME = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?:_(\d{2})(\d{2}))?(?!\d)/g;
 const UNIX_TIME_IN_NAME = /(?<!\d)(\d{10})(?!\d)/g;
 // Scans exist from the game's release on; anything outside 2000–2100 is some other 10-digit number.
 const EARLIEST = Date.UTC(2000, 0, 1) / 1000;
@@ -102,7 +105,10 @@ export function detectScanTime(clues: ScanTimeClues): DetectedTime {
     if (fromSheet.time || fromSheet.ambiguity) return fromSheet;
   }
   for (const match of baseName.matchAll(DATE_IN_NAME)) {
-    const day = parseTimestamp(match[0]);
+    const [, year, month, date, hour, minute] = match;
+    const time = hour === undefined ? '' : ` ${hour}:${minute}`;
+    const day =
+      parseTimestamp(`${year}-${month}-${date}${time}`) ?? parseTimestamp(`${year}-${month}-${date}`);
     if (day !== undefined) return { time: { takenAt: day, source: 'file-name-date' } };
   }
   // RokTracker's "-[uuid]" and the extension hold digits that are no date.

@@ -168,7 +168,7 @@ export function useKingdomAdminActions(kd: string, code: string) {
       ...options,
     }),
     uploadKvkFile: useMutation({
-      mutationFn: (input: { kind: 'prekvk' | 'hoh'; file: File; kvk: number }) =>
+      mutationFn: (input: { kind: 'prekvk' | 'hoh' | 'honor'; file: File; kvk: number }) =>
         apiPost(`${base}/${input.kind}`, nonEmptyFile(input.file), {
           query: { fileName: input.file.name, kvk: input.kvk },
           schema: kvkUploadResponseSchema,
@@ -176,7 +176,7 @@ export function useKingdomAdminActions(kd: string, code: string) {
       ...options,
     }),
     clearKvkFile: useMutation({
-      mutationFn: (input: { kind: 'prekvk' | 'hoh'; kvk: number }) =>
+      mutationFn: (input: { kind: 'prekvk' | 'hoh' | 'honor'; kvk: number }) =>
         apiDelete(`${base}/${input.kind}/${segment(input.kvk)}`, { schema: messageResponseSchema }),
       ...options,
     }),

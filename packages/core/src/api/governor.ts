@@ -16,6 +16,33 @@ export type GovernorParams = z.infer<typeof governorParamsSchema>;
 
 const n = z.number().nullable();
 
+/** extra_json keys of a scan row (docs/import-formats.md) shown as the governor's profile, in the page's order. */
+export const GOVERNOR_PROFILE_KEYS = [
+  'town_hall',
+  'troop_power',
+  'tech_power',
+  'building_power',
+  'commander_power',
+  'civilization',
+  'kvk_played',
+  'kvk_kills_high',
+  'kvk_deads_high',
+  'kvk_severely_wounds_high',
+  'aoo_joined',
+  'aoo_won',
+  'aoo_avg_kill',
+  'aoo_avg_dead',
+  'aoo_avg_heal',
+  'credit',
+] as const;
+export type GovernorProfileKey = (typeof GOVERNOR_PROFILE_KEYS)[number];
+
+/** Each profile key the latest scan holds: a number, or text (civilization). */
+const governorProfileSchema = z.partialRecord(
+  z.enum(GOVERNOR_PROFILE_KEYS),
+  z.union([z.number(), z.string()]),
+);
+
 /** One kingdom scan of the governor, as stored (totals). */
 export const governorScanSchema = z.object({
   takenAt: z.number().int(),
@@ -168,6 +195,27 @@ export const governorResponseSchema = z.object({
   discordPlayers: z.array(z.string()).optional(),
   /** What the game's member exports say the governor did between their dates (issue 37), oldest first; absent: none. */
   exportActivity: z.array(exportActivitySchema).optional(),
+  /**
+   * The profile columns the latest scan's scanner read (the 35-column file, issue 37): city hall, power split,
+   * civilization, KvK bests, Ark of Osiris, conduct; absent when the latest scan has none of them.
+   */
+  profile: governorProfileSchema.optional(),
+  /** Weekly alliance activity (issue 37), newest week first, at most 8 weeks; absent when none was imported. */
+  allianceActivity: z
+    .array(
+      z.object({
+        /** YYYY-MM-DD, the Monday (UTC) the week starts. */
+        weekStart: z.string(),
+        alliance: z.string().nullable(),
+        power: n,
+        killPoints: n,
+        helpTimes: n,
+        rssTrading: n,
+        building: n,
+        techDonation: n,
+      }),
+    )
+    .optional(),
 });
 export type GovernorResponse = z.infer<typeof governorResponseSchema>;
 

@@ -1,3 +1,4 @@
+export * from './alliance-activity.ts';
 export * from './auth.ts';
 export * from './dashboard.ts';
 export * from './data-review.ts';

@@ -135,6 +135,8 @@ export const adminKingdomResponseSchema = z.object({
   scans: z.array(adminScanSchema),
   prekvk: z.array(uploadSummarySchema),
   hoh: z.array(uploadSummarySchema),
+  /** Honor points with IDs per KvK (issue 37; KvK DKP's Honor Points). */
+  honor: z.array(uploadSummarySchema),
   recentChanges: z.array(auditEntrySchema),
   /** The cursor of the changes before these (GET …/changes?before=), or null when these are all. */
   recentChangesNext: z.string().nullable(),
@@ -252,6 +254,22 @@ export const scanFileResultSchema = z.object({
   skippedSheets: z.array(z.object({ name: z.string(), reason: z.string() })),
   /** Values the data-quality checks flagged in the file's scans (issue 12), when any: where to review them. */
   misreads: z.object({ count: z.number().int(), reviewPath: z.string() }).optional(),
+  /** How a sheet was read beyond the alias table (a whole-map Full Data sheet's max columns), in sentences. */
+  notes: z.array(z.string()).optional(),
+  /**
+   * A whole-map file's camps on the importing kingdom's map: created (new), matched (an existing camp holding its
+   * kingdoms; `added` the kingdoms it gained) or unchanged.
+   */
+  camps: z
+    .array(
+      z.object({
+        name: z.string(),
+        status: z.enum(['created', 'matched']),
+        kds: z.array(z.number().int()),
+        added: z.array(z.number().int()),
+      }),
+    )
+    .optional(),
 });
 export type ScanFileResult = z.infer<typeof scanFileResultSchema>;
 

@@ -1,4 +1,4 @@
-import type { ExportActivity } from '@kingdom-stats/core/api';
+import { type ExportActivity, GOVERNOR_PROFILE_KEYS, type GovernorProfileKey } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { ScanInfo } from '../scans/kingdom-scans.ts';
@@ -201,4 +201,50 @@ export async function selectGovernorRallies(db: Kysely<Database>, kd: number, go
       .executeTakeFirst(),
   ]);
   return { launched: Number(launched?.n ?? 0), joined: Number(joined?.n ?? 0) };
+}
+
+type GovernorProfile = Partial<Record<GovernorProfileKey, number | string>>;
+
+/** The profile columns a governor's row of one scan holds in extra_json (GOVERNOR_PROFILE_KEYS), if any. */
+export async function selectGovernorProfile(
+  db: Kysely<Database>,
+  scanId: number,
+  governorId: number,
+): Promise<GovernorProfile | undefined> {
+  const row = await db
+    .selectFrom('governor_stats')
+    .select('extra_json')
+    .where('scan_id', '=', scanId)
+    .where('governor_id', '=', governorId)
+    .executeTakeFirst();
+  if (!row?.extra_json) return undefined;
+  const extra = JSON.parse(row.extra_json) as Record<string, unknown>;
+  const profile: GovernorProfile = {};
+  for (const key of GOVERNOR_PROFILE_KEYS) {
+    const value = extra[key];
+    if (typeof value === 'number' || typeof value === 'string') profile[key] = value;
+  }
+  return Object.keys(profile).length > 0 ? profile : undefined;
+}
+
+/** The governor's weekly alliance activity in the kingdom, newest week first (issue 37). */
+export async function selectGovernorActivity(db: Kysely<Database>, kd: number, governorId: number) {
+  const rows = await db
+    .selectFrom('alliance_activity')
+    .selectAll()
+    .where('kingdom_kd', '=', kd)
+    .where('governor_id', '=', governorId)
+    .orderBy('week_start', 'desc')
+    .limit(8)
+    .execute();
+  return rows.map((r) => ({
+    weekStart: r.week_start,
+    alliance: r.alliance,
+    power: num(r.power),
+    killPoints: num(r.kill_points),
+    helpTimes: num(r.help_times),
+    rssTrading: num(r.rss_trading),
+    building: num(r.building),
+    techDonation: num(r.tech_donation),
+  }));
 }

@@ -18,9 +18,11 @@ import { KdDashboardService, type PlanInputs, readViewerPlanInputs } from '../kd
 import { type KvkSeason, seasonState } from '../kvk/season.ts';
 import {
   scansInRuns,
+  selectGovernorActivity,
   selectGovernorExportActivity,
   selectGovernorHoh,
   selectGovernorPrekvk,
+  selectGovernorProfile,
   selectGovernorRallies,
   selectGovernorRows,
   selectPresenceRuns,
@@ -47,15 +49,17 @@ export class GovernorService {
     const { allScans, seasons, row: formulaRow } = inputs;
     const kd = kingdom.kd;
     const governorId = Number(params.governorId);
-    const [runs, prekvk, hoh, rallies, linkedAccounts, discordPlayers, exportActivity] = await Promise.all([
-      selectPresenceRuns(this.db, kd, governorId),
-      selectGovernorPrekvk(this.db, kd, governorId),
-      selectGovernorHoh(this.db, kd, governorId),
-      selectGovernorRallies(this.db, kd, governorId),
-      selectLinkedAccounts(this.db, kd, governorId),
-      approvedPlayerNames(this.db, kd, governorId),
-      selectGovernorExportActivity(this.db, kd, governorId),
-    ]);
+    const [runs, prekvk, hoh, rallies, linkedAccounts, discordPlayers, exportActivity, activity] =
+      await Promise.all([
+        selectPresenceRuns(this.db, kd, governorId),
+        selectGovernorPrekvk(this.db, kd, governorId),
+        selectGovernorHoh(this.db, kd, governorId),
+        selectGovernorRallies(this.db, kd, governorId),
+        selectLinkedAccounts(this.db, kd, governorId),
+        approvedPlayerNames(this.db, kd, governorId),
+        selectGovernorExportActivity(this.db, kd, governorId),
+        selectGovernorActivity(this.db, kd, governorId),
+      ]);
     const kingdomScans = allScans.filter((scan) => scan.kind === 'kingdom');
     const candidates = scansInRuns(kingdomScans, runs);
     const scanTimes = new Set(kingdomScans.map((scan) => scan.takenAt));
@@ -82,6 +86,9 @@ export class GovernorService {
       scans.push({ takenAt: scan.takenAt, ...values });
     }
 
+    const latestScanId = candidates.findLast((scan) => rowByScan.has(scan.id))?.id;
+    const profile =
+      latestScanId === undefined ? undefined : await selectGovernorProfile(this.db, latestScanId, governorId);
     // The goal tier of today: the current season's rules.
     const current = seasonState(seasons, nowSeconds()).current;
     const goals = readStoredFormula(rulesOfSeason(inputs.seasonRules, formulaRow, current)).goals;
@@ -119,6 +126,8 @@ export class GovernorService {
       linkedAccounts,
       ...(discordPlayers.length > 0 ? { discordPlayers } : {}),
       ...(exportActivity.length > 0 ? { exportActivity } : {}),
+      ...(profile ? { profile } : {}),
+      ...(activity.length > 0 ? { allianceActivity: activity } : {}),
     };
   }
 

@@ -14,15 +14,15 @@ import { nowSeconds } from '../../time.ts';
  * Uploading again updates the governors in the file and keeps the others.
  */
 
-type Kind = 'id' | 'count' | 'text';
+export type Kind = 'id' | 'count' | 'text';
 
-interface ColumnSpec<F extends string> {
+export interface ColumnSpec<F extends string> {
   field: F;
   kind: Kind;
   aliases: readonly string[];
 }
 
-const GOVERNOR_ID_ALIASES = ['governor_id', 'Governor ID', 'Gov ID', 'ID', 'Governor'];
+export const GOVERNOR_ID_ALIASES = ['governor_id', 'Governor ID', 'Gov ID', 'ID', 'Governor'];
 
 const PREKVK_COLUMNS = [
   { field: 'governor_id', kind: 'id', aliases: GOVERNOR_ID_ALIASES },
@@ -59,9 +59,9 @@ const HOH_COLUMNS = [
   { field: 'notes', kind: 'text', aliases: ['notes', 'Note', 'Comment'] },
 ] as const satisfies readonly ColumnSpec<string>[];
 
-type Cell = number | string | null;
+export type Cell = number | string | null;
 
-interface ReadResult<F extends string> {
+export interface ReadResult<F extends string> {
   /** The fields the file has a column for. */
   present: Set<F>;
   rows: { number: number; values: Partial<Record<F, Cell>> }[];
@@ -77,13 +77,22 @@ export interface KvkUploadResult {
   ignoredColumns: string[];
 }
 
-async function readColumns<F extends string>(
+/**
+ * A file's one table (read in a reader process, under the import limits) as rows of the specs' fields, checked
+ * whole: a bad cell, a governor twice or a missing required column refuses the file naming its row and column.
+ */
+export async function readColumns<F extends string>(
   content: Buffer,
   fileName: string,
   specs: readonly ColumnSpec<F>[],
   required: readonly F[],
+  options: { sheet?: string } = {},
 ): Promise<ReadResult<F>> {
-  const table: RawTable = await readTableOffThread(content, fileName);
+  const table: RawTable = await readTableOffThread(
+    content,
+    fileName,
+    options.sheet ? { sheet: options.sheet } : {},
+  );
   if (table.headers.length === 0) throw refuse(fileName, 'is empty: it has no header row');
   const byAlias = new Map<string, ColumnSpec<F>>();
   for (const spec of specs)
@@ -178,12 +187,12 @@ function readCell(raw: unknown, kind: Kind, fileName: string, place: string): Ce
   return value.value;
 }
 
-function assertKvkNumber(kvkNumber: number): void {
+export function assertKvkNumber(kvkNumber: number): void {
   if (!Number.isInteger(kvkNumber) || kvkNumber < 1)
     throw refuse('KvK', `number must be a positive whole number (got ${kvkNumber})`);
 }
 
-const BATCH = 500;
+export const BATCH = 500;
 
 /** Pre-KvK stage points: governor_id, name, stage1_points, stage2_points, stage3_points (stage columns optional). */
 export async function importPrekvkPoints(

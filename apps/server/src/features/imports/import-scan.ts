@@ -23,6 +23,7 @@ import { reapplyCorrectionsAfterReplace } from '../data-review/corrections-on-im
 import { storeRolledUpSuggestions } from '../farms/suggestions.ts';
 import { requireKingdom } from '../kingdoms/service.ts';
 import { tellScansImported } from './after-import.ts';
+import { type PlacedCamp, placeFileCamps } from './map-camps.ts';
 import { mostlyNewGovernors, newGovernorsRefusal } from './new-governors.ts';
 import { placeScan, type ScanToPlace } from './scan-placement.ts';
 
@@ -167,6 +168,15 @@ export async function prepareScanFile(
           skippedRows: scan.skippedRows,
         });
       }
+      // A whole-map file's camps, with its rows: created or matched on the kingdom's map (map-camps.ts).
+      const camps: PlacedCamp[] =
+        kind === 'kingdom'
+          ? await placeFileCamps(
+              trx,
+              input.kingdomKd,
+              parsed.scans.flatMap((scan) => scan.camps ?? []),
+            )
+          : [];
       // The data-quality checks, in the same transaction: a scan is never stored without its flags (issue 12).
       const flagged = await checkImportedScans(trx, input.kingdomKd, toCheck);
       const misreads =
@@ -176,19 +186,21 @@ export async function prepareScanFile(
               reviewPath: `/admin/settings/${kingdom.kd}/${encodeURIComponent(kingdom.access_code)}/review`,
             }
           : undefined;
-      return { scans, misreads };
+      return { scans, misreads, camps };
     });
   const store = async (): Promise<ScanFileResult> => {
     let scans: ImportedScan[];
     let misreads: ScanFileResult['misreads'];
+    let camps: PlacedCamp[];
     try {
-      ({ scans, misreads } = await storeOnce());
+      ({ scans, misreads, camps } = await storeOnce());
     } catch (error) {
       // Two imports of one moment at once: the unique (kingdom, kind, time) or (scan, governor) key stops the
       // second, which then places its file again, next to what the first one stored.
       if (!isUniqueViolation(error)) throw error;
-      ({ scans, misreads } = await storeOnce());
+      ({ scans, misreads, camps } = await storeOnce());
     }
+    const notes = parsed.scans.flatMap((scan) => scan.notes ?? []);
     // Farm links a Hero Scrolls Rolled Up sheet suggests, for an admin to accept (docs/farms.md).
     await storeRolledUpSuggestions(db, input.kingdomKd, parsed, content);
     const result: ScanFileResult = {
@@ -199,6 +211,8 @@ export async function prepareScanFile(
       warnings,
       skippedSheets: parsed.skippedSheets,
       ...(misreads ? { misreads } : {}),
+      ...(notes.length > 0 ? { notes } : {}),
+      ...(camps.length > 0 ? { camps } : {}),
     };
     tellScansImported({ db, kingdomKd: input.kingdomKd, result }); // e.g. Discord announcements; never waited for
     return result;

@@ -27,15 +27,42 @@ export async function selectHohRecords(
   }));
 }
 
-/** How many HoH records a KvK has and when the latest was written: part of the cache key. */
+/**
+ * How many HoH records and honor points a KvK has and when the latest was written: part of the cache key, so that
+ * an upload of either makes a new key.
+ */
 export async function hohVersion(db: Kysely<Database>, kd: number, kvkNumber: number): Promise<string> {
-  const row = await db
-    .selectFrom('hoh_records')
-    .select(({ fn }) => [fn.countAll<number>().as('n'), fn.max('recorded_at').as('at')])
+  const [hoh, honor] = await Promise.all([
+    db
+      .selectFrom('hoh_records')
+      .select(({ fn }) => [fn.countAll<number>().as('n'), fn.max('recorded_at').as('at')])
+      .where('kingdom_kd', '=', kd)
+      .where('kvk_number', '=', kvkNumber)
+      .executeTakeFirst(),
+    db
+      .selectFrom('kvk_honor_points')
+      .select(({ fn }) => [fn.countAll<number>().as('n'), fn.max('updated_at').as('at')])
+      .where('kingdom_kd', '=', kd)
+      .where('kvk_number', '=', kvkNumber)
+      .executeTakeFirst(),
+  ]);
+  const version = (row: typeof hoh) => `${Number(row?.n ?? 0)}@${Number(row?.at ?? 0)}`;
+  return `${version(hoh)}/${version(honor)}`;
+}
+
+/** A KvK's honor points by governor (an honor sheet with IDs, issue 37); empty when none was uploaded. */
+export async function selectHonorPoints(
+  db: Kysely<Database>,
+  kd: number,
+  kvkNumber: number,
+): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('kvk_honor_points')
+    .select(['governor_id', 'honor_points'])
     .where('kingdom_kd', '=', kd)
     .where('kvk_number', '=', kvkNumber)
-    .executeTakeFirst();
-  return `${Number(row?.n ?? 0)}@${Number(row?.at ?? 0)}`;
+    .execute();
+  return new Map(rows.map((r) => [Number(r.governor_id), Number(r.honor_points)]));
 }
 
 export interface PrekvkPointRow {

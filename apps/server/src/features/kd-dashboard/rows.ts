@@ -90,7 +90,15 @@ export function statGains(g: Gains): StatGains {
   };
 }
 
-export function dkpRowBuilder(settings: DkpFormulaSettings, hohKnown: boolean) {
+/**
+ * `honor`: the KvK's honor points by governor from an honor sheet; when the KvK has one, Honor Points is the sheet's
+ * value (unknown for a governor it lacks), else the scans' acclaim gain.
+ */
+export function dkpRowBuilder(
+  settings: DkpFormulaSettings,
+  hohKnown: boolean,
+  honor: ReadonlyMap<number, number> = new Map(),
+) {
   const score = kvkDkpScorer(settings.formula);
   // The gains the score counts: a span where one went down leaves the score unknown (docs/dkp.md).
   const scored = new Set(
@@ -139,7 +147,7 @@ export function dkpRowBuilder(settings: DkpFormulaSettings, hohKnown: boolean) {
       'T4+T5 KP': kp,
       'All Deads': sums.dead,
       'Deads (T4+T5)': hohDead,
-      'Honor Points': sums.acclaim,
+      'Honor Points': honor.size > 0 ? (honor.get(p.governorId) ?? null) : sums.acclaim,
       'HOH Status': hohKnown ? (hoh ? 'Recorded' : 'Missing') : null,
       'Alliance Helps': sums.helps,
       Healed: sums.healed,

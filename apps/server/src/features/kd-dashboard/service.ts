@@ -27,7 +27,13 @@ import { type KvkSeason, kvkScans, seasonOfRequest, seasonState } from '../kvk/s
 import type { ScanInfo } from '../scans/kingdom-scans.ts';
 import { readKingdomSettings } from '../settings/service.ts';
 import { readKvkSpans } from './kvk-read.ts';
-import { hohVersion, latestPrekvkKvk, selectHohRecords, selectPrekvkPoints } from './queries.ts';
+import {
+  hohVersion,
+  latestPrekvkKvk,
+  selectHohRecords,
+  selectHonorPoints,
+  selectPrekvkPoints,
+} from './queries.ts';
 import { activeColumns, byDkp, type DkpFormulaSettings, dkpRowBuilder, type SpanGains } from './rows.ts';
 
 /**
@@ -298,9 +304,10 @@ export class KdDashboardService {
     // then also answers that war's own table (answerWarsAlone), as if the war's dates had been chosen. Each
     // governor's stats do not depend on which others are read: these are the rows of a read of those alone.
     const spans = [period.scans, ...plan.wars.map((war) => warScans(plan.scans, war))];
-    const [[periodRead, ...warReads], hohRecords] = await Promise.all([
+    const [[periodRead, ...warReads], hohRecords, honor] = await Promise.all([
       readKvkSpans(this.db, kd, spans),
       plan.season ? selectHohRecords(this.db, kd, plan.season.kvkNumber) : [],
+      plan.season ? selectHonorPoints(this.db, kd, plan.season.kvkNumber) : new Map<number, number>(),
     ]);
     const read = periodRead!.filter((stat) => stat.homeKd === kd || stat.homeKd === null);
     // Farms counted as the kingdom chose (docs/farms.md); their ids stay in ownIds so rolled-up wars see them.
@@ -317,7 +324,7 @@ export class KdDashboardService {
       return new Map(counted.map((s) => [s.governorId, s]));
     });
     const hoh = new Map(hohRecords.map((r) => [r.governorId, { t4: r.t4, t5: r.t5 }]));
-    const build = dkpRowBuilder(plan.settings, hohRecords.length > 0);
+    const build = dkpRowBuilder(plan.settings, hohRecords.length > 0, honor);
     const apart = farmsShownApart(plan.farms);
     const table: TableOf = (stats, spans) => {
       const rows = stats.map((stat) =>

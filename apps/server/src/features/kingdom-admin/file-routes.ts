@@ -17,6 +17,7 @@ import type { KingdomTable } from '../../db/schema.ts';
 import { cleanScanName } from '../../import/scan-name.ts';
 import { requireKingdomAdmin } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/service.ts';
+import { importHonorPoints } from '../imports/import-kingdom-sheets.ts';
 import { importHohRecords, importPrekvkPoints } from '../imports/import-kvk-tables.ts';
 import { deleteKingdomScan, renameKingdomScan } from '../scans/service.ts';
 import { type KingdomParams, requireAdminKingdom } from './access.ts';
@@ -131,6 +132,7 @@ export const kingdomFileRoutes: FastifyPluginAsyncZod<{
   for (const upload of [
     { path: 'prekvk', table: 'prekvk_points', action: 'prekvk.import', run: importPrekvkPoints },
     { path: 'hoh', table: 'hoh_records', action: 'hoh.import', run: importHohRecords },
+    { path: 'honor', table: 'kvk_honor_points', action: 'honor.import', run: importHonorPoints },
   ] as const) {
     app.post(
       `/admin/kingdoms/:kd/:code/${upload.path}`,

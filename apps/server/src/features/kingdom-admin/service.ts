@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { AuditAction } from '@kingdom-stats/core';
 import {
   type AdminKingdomListItem,
   type AdminKingdomResponse,
@@ -20,6 +21,7 @@ import {
   requireKingdom,
 } from '../kingdoms/service.ts';
 import { readKingdomSettings } from '../settings/service.ts';
+import { uploadSummaries } from './upload-summaries.ts';
 
 /**
  * SPEC's Kingdom Management shows a "Database Table" per kingdom. There is no table per kingdom (DESIGN: never one
@@ -263,7 +265,7 @@ export async function deleteKvkSeason(
 /** Removes one KvK's pre-KvK points or Hall of Heroes records; answers how many governors' rows went. */
 export async function clearKvkUpload(
   db: Kysely<Database>,
-  table: 'prekvk_points' | 'hoh_records',
+  table: KvkUploadTable,
   kd: number,
   kvkNumber: number,
   actorId: number,
@@ -279,7 +281,7 @@ export async function clearKvkUpload(
       throw new AppError('NOT_FOUND', `Kingdom ${kd} has no ${uploadLabel(table)} for KvK ${kvkNumber}`);
     await recordAudit(trx, {
       userId: actorId,
-      action: table === 'prekvk_points' ? 'prekvk.clear' : 'hoh.clear',
+      action: UPLOAD_ACTIONS[table],
       kingdomKd: kd,
       before: { kvkNumber, governors: removed },
     });
@@ -287,8 +289,21 @@ export async function clearKvkUpload(
   });
 }
 
-export function uploadLabel(table: 'prekvk_points' | 'hoh_records'): string {
-  return table === 'prekvk_points' ? 'pre-KvK points' : 'Hall of Heroes records';
+/** The per-KvK tables an admin uploads (and clears) for one KvK. */
+export type KvkUploadTable = 'prekvk_points' | 'hoh_records' | 'kvk_honor_points';
+
+const UPLOAD_ACTIONS: Record<KvkUploadTable, AuditAction> = {
+  prekvk_points: 'prekvk.clear',
+  hoh_records: 'hoh.clear',
+  kvk_honor_points: 'honor.clear',
+};
+
+export function uploadLabel(table: KvkUploadTable): string {
+  return {
+    prekvk_points: 'pre-KvK points',
+    hoh_records: 'Hall of Heroes records',
+    kvk_honor_points: 'honor points',
+  }[table];
 }
 
 /** Everything the per-kingdom admin page shows, in one answer. */
@@ -297,7 +312,7 @@ export async function describeKingdomForAdmin(
   kingdom: KingdomTable,
 ): Promise<AdminKingdomResponse> {
   const kd = kingdom.kd;
-  const [camps, members, seasons, scans, prekvk, hoh, recentChanges] = await Promise.all([
+  const [camps, members, seasons, scans, prekvk, hoh, honor, recentChanges] = await Promise.all([
     db.selectFrom('camps').select(['id', 'name']).where('kingdom_kd', '=', kd).orderBy('name').execute(),
     db
       .selectFrom('camp_members')
@@ -318,28 +333,9 @@ export async function describeKingdomForAdmin(
       .orderBy('taken_at', 'desc')
       .orderBy('kind')
       .execute(),
-    db
-      .selectFrom('prekvk_points')
-      .select(({ fn }) => [
-        'kvk_number',
-        fn.countAll<number>().as('governors'),
-        fn.max('updated_at').as('updated_at'),
-      ])
-      .where('kingdom_kd', '=', kd)
-      .groupBy('kvk_number')
-      .orderBy('kvk_number', 'desc')
-      .execute(),
-    db
-      .selectFrom('hoh_records')
-      .select(({ fn }) => [
-        'kvk_number',
-        fn.countAll<number>().as('governors'),
-        fn.max('recorded_at').as('recorded_at'),
-      ])
-      .where('kingdom_kd', '=', kd)
-      .groupBy('kvk_number')
-      .orderBy('kvk_number', 'desc')
-      .execute(),
+    uploadSummaries(db, kd, 'prekvk_points'),
+    uploadSummaries(db, kd, 'hoh_records'),
+    uploadSummaries(db, kd, 'kvk_honor_points'),
     listKingdomAuditPage(db, kd, { limit: RECENT_CHANGES_PAGE_SIZE }),
   ]);
   return {
@@ -371,16 +367,9 @@ export async function describeKingdomForAdmin(
       sourceFormat: s.source_format,
       importedAt: Number(s.imported_at),
     })),
-    prekvk: prekvk.map((p) => ({
-      kvkNumber: p.kvk_number,
-      governors: Number(p.governors),
-      updatedAt: Number(p.updated_at),
-    })),
-    hoh: hoh.map((h) => ({
-      kvkNumber: h.kvk_number,
-      governors: Number(h.governors),
-      updatedAt: Number(h.recorded_at),
-    })),
+    prekvk,
+    hoh,
+    honor,
     recentChanges: recentChanges.changes,
     recentChangesNext: recentChanges.next,
   };

@@ -87,7 +87,7 @@ export async function deleteKingdomRows(trx: Executor, kd: number): Promise<Dele
     await trx.deleteFrom('user_kingdoms').where('kingdom_kd', '=', kd).executeTakeFirstOrThrow(),
   );
   // Farm links, policy and suggestions (migration 0009, docs/farms.md) ...
-  // ... its Discord servers, setup codes and governor claims (migration 0015, docs/discord.md), and its upload token.
+  // ... its Discord servers, setup codes and governor claims (migration 0015, docs/discord.md), its upload token ...
   for (const table of [
     'account_links',
     'farm_policies',
@@ -98,6 +98,10 @@ export async function deleteKingdomRows(trx: Executor, kd: number): Promise<Dele
     'upload_tokens',
     'season_rules',
     'migration_list_entries',
+    // A kingdom's other sheets (migration 0021): honor, rally-fort tallies, weekly alliance activity.
+    'kvk_honor_points',
+    'rally_fort_tallies',
+    'alliance_activity',
   ] as const) {
     await trx.deleteFrom(table).where('kingdom_kd', '=', kd).execute();
   }

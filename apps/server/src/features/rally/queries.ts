@@ -32,22 +32,45 @@ function periodEvents(kd: number, range: SecondsRange): RawBuilder<unknown> {
 }
 
 /**
+ * A rally-fort tracker's counts (rally_fort_tallies, issue 37) counted in the period: one row per governor per tally,
+ * with its rallies (launched + joined) and those it launched, beside the rallies stored one by one.
+ */
+function periodTallies(kd: number, range: SecondsRange): RawBuilder<unknown> {
+  return sql`
+    select governor_id, name, counted_at, total_rallies, rallies_launched
+    from rally_fort_tallies
+    where kingdom_kd = ${kd} and counted_at >= ${range.start} and counted_at < ${range.end}`;
+}
+
+/**
  * The period's ranking: total rallies descending, then name (case-insensitive, by code point in both dialects),
- * then governor ID. A governor's name is the one of their latest rally in the period (governors rename).
+ * then governor ID. A governor's name is the one of their latest rally (or fort tally) in the period (governors
+ * rename). A fort tally's counts add to the rallies stored one by one.
  */
 function rankedParticipants(db: Executor, kd: number, range: SecondsRange): RawBuilder<unknown> {
   // PostgreSQL would otherwise order names by the database's locale, SQLite by code point.
   const byCodePoint = dialectOf(db as Kysely<Database>) === 'postgres' ? sql` collate "C"` : sql``;
   return sql`
     with events as (${periodEvents(kd, range)}),
+    tallies as (${periodTallies(kd, range)}),
+    named as (
+      select governor_id, name, launched_at, rally_id, launched from events
+      union all
+      select governor_id, name, counted_at, '', 0 from tallies
+    ),
     latest as (
       select governor_id, name,
         row_number() over (partition by governor_id order by launched_at desc, rally_id desc, launched desc) as recency
-      from events
+      from named
+    ),
+    counts as (
+      select governor_id, 1 as rallies, launched from events
+      union all
+      select governor_id, total_rallies, rallies_launched from tallies
     ),
     totals as (
-      select governor_id, count(*) as total_rallies, sum(launched) as total_launched
-      from events group by governor_id
+      select governor_id, sum(rallies) as total_rallies, sum(launched) as total_launched
+      from counts group by governor_id
     ),
     ranked as (
       select t.governor_id, l.name, t.total_rallies, t.total_launched,
@@ -92,17 +115,24 @@ export async function countRankedParticipants(
   return Number(rows[0]?.matching ?? 0);
 }
 
+/** The period's rallies (a fort tally's launched rallies counted too) and the governors in any. */
 export async function periodTotals(
   db: Executor,
   kd: number,
   range: SecondsRange,
 ): Promise<{ rallies: number; participants: number }> {
-  const { rows } = await sql<{ rallies: number; participants: number }>`
+  const { rows } = await sql<{ rallies: number; tallied: number | null; participants: number }>`
     select
       (select count(*) from rallies
         where kingdom_kd = ${kd} and launched_at >= ${range.start} and launched_at < ${range.end}) as rallies,
-      (select count(distinct governor_id) from (${periodEvents(kd, range)}) events) as participants`.execute(
-    db,
-  );
-  return { rallies: Number(rows[0]?.rallies ?? 0), participants: Number(rows[0]?.participants ?? 0) };
+      (select sum(rallies_launched) from (${periodTallies(kd, range)}) tallies) as tallied,
+      (select count(distinct governor_id) from (
+        select governor_id from (${periodEvents(kd, range)}) events
+        union all
+        select governor_id from (${periodTallies(kd, range)}) tallies
+      ) governors) as participants`.execute(db);
+  return {
+    rallies: Number(rows[0]?.rallies ?? 0) + Number(rows[0]?.tallied ?? 0),
+    participants: Number(rows[0]?.participants ?? 0),
+  };
 }

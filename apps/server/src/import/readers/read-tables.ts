@@ -1,3 +1,4 @@
+import { normaliseHeader } from '../columns.ts';
 import { refuse } from '../import-error.ts';
 import { DEFAULT_IMPORT_LIMITS, formatBytes, type ImportLimits, refuseOverLimit } from '../limits.ts';
 import { CFB_MAGIC } from './cfb.ts';
@@ -17,6 +18,8 @@ export interface ReadTablesOptions {
   /** Hero Scrolls: read the `Rolled Up <kd>` sheet instead of the kingdom's data sheet. */
   rolledUp?: boolean;
   limits?: ImportLimits;
+  /** readTable: the workbook's sheet of this name when it has one (a kingdom's `honor` sheet), else the first. */
+  sheet?: string;
 }
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
@@ -73,7 +76,9 @@ export function readFileTables(
  * other tables are not read as anything else; the first one with a governor ID column is the one.
  */
 export function readTable(content: Buffer, fileName: string, options: ReadTablesOptions = {}): RawTable {
-  return readFileTables(content, fileName, options).tables[0]!;
+  const { tables } = readFileTables(content, fileName, options);
+  const wanted = options.sheet === undefined ? undefined : normaliseHeader(options.sheet);
+  return tables.find((table) => normaliseHeader(table.sheetName ?? '') === wanted) ?? tables[0]!;
 }
 
 function isJson(content: Buffer, extension: string): boolean {

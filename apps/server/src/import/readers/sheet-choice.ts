@@ -1,5 +1,6 @@
 import { hasGovernorIdHeader, normaliseHeader } from '../columns.ts';
 import { refuse } from '../import-error.ts';
+import { FULL_DATA_SHEET, MAP_SCAN_SHEET, MAP_SCAN_SUMMARIES } from '../whole-map.ts';
 import type { CellValue, SheetRow } from './spreadsheet-xml.ts';
 import {
   type Container,
@@ -68,9 +69,32 @@ function rolledUpTable<S extends { name: string }>(
   };
 }
 
+/**
+ * A whole-KvK-map workbook (whole-map.ts): its `Full Data` sheet, or its `Scan` sheet beside `Camp Stats` /
+ * `Kingdom Stats`, is the one scan; the other sheets summarise it.
+ */
+function wholeMapTable<S extends { name: string }>(workbook: WorkbookSheets<S>): FoundTables | undefined {
+  const { sheets } = workbook;
+  const named = (name: string) => sheets.find((sheet) => normaliseHeader(sheet.name) === name);
+  const sheet =
+    named(FULL_DATA_SHEET) ??
+    (sheets.some((other) => MAP_SCAN_SUMMARIES.has(normaliseHeader(other.name)))
+      ? named(MAP_SCAN_SHEET)
+      : undefined);
+  if (!sheet) return undefined;
+  return {
+    tables: [sheetTable(workbook.container, sheet.name, workbook.openSheet(sheet).all())],
+    skippedSheets: sheets
+      .filter((other) => other !== sheet)
+      .map((other) => ({ name: other.name, reason: `a summary of the map's "${sheet.name}" sheet` })),
+  };
+}
+
 /** Without it: every data sheet whose header names a governor ID, in workbook order. */
 function scanTables<S extends { name: string }>(workbook: WorkbookSheets<S>, fileName: string): FoundTables {
   const { sheets, container } = workbook;
+  const wholeMap = wholeMapTable(workbook);
+  if (wholeMap) return wholeMap;
   const tables: RawTable[] = [];
   const skippedSheets: FileTables['skippedSheets'] = [];
   let firstCandidate: { sheet: S; rows: SheetRow[] } | undefined;

@@ -3,7 +3,7 @@ import { type SessionApi, useSession } from '../../auth/use-session.ts';
 import { type MessageId, useT } from '../../i18n/i18n.ts';
 
 /** The viewer screens of one kingdom, all opened with its access code. */
-export type ViewerScreen = 'dashboard' | 'kd-dashboard' | 'rally' | 'movements';
+export type ViewerScreen = 'dashboard' | 'kd-dashboard' | 'rally' | 'movements' | 'activity';
 
 interface ScreenLink {
   screen: ViewerScreen;
@@ -31,6 +31,7 @@ export const VIEWER_SCREENS: readonly ScreenLink[] = [
     label: 'nav.movements',
     path: (kd, code) => `/${seg(kd)}/movements/${seg(code)}`,
   },
+  { screen: 'activity', label: 'nav.activity', path: (kd, code) => `/${seg(kd)}/activity/${seg(code)}` },
 ];
 
 /** Who may change a kingdom's settings and formula: its admins and every superadmin (the server's canAdminKingdom). */

@@ -21,6 +21,7 @@ import { GovernorCharts } from './GovernorCharts.tsx';
 import { HistoryLists } from './HistoryLists.tsx';
 import { LinkedAccounts } from './LinkedAccounts.tsx';
 import { PeriodResults } from './PeriodResults.tsx';
+import { ProfileAndActivity } from './ProfileAndActivity.tsx';
 import { SeasonCompare } from './SeasonCompare.tsx';
 import { CHART_METRICS, hasValues, type ShadedSpan, seasonSpan, seasonsWithScans } from './series.ts';
 
@@ -136,6 +137,7 @@ function GovernorStory({ data }: { data: GovernorResponse }) {
       <GovernorCharts scans={data.scans} spans={spans} />
       <PeriodResults data={data} />
       <SeasonCompare data={data} />
+      <ProfileAndActivity data={data} />
       <ExportActivity data={data} />
       <HistoryLists data={data} />
       <LinkedAccounts data={data} />

@@ -29,6 +29,13 @@ const KINDS = {
     columns: 'governor_id, t4_deaths, t5_deaths, notes',
     note: 'settings.upload.hohNote',
   },
+  honor: {
+    id: 'honor',
+    title: 'settings.upload.honorTitle',
+    description: 'settings.upload.honorDescription',
+    columns: 'GovernorID, Name, Honor Points',
+    note: 'settings.upload.honorNote',
+  },
 } as const satisfies Record<
   string,
   { id: string; title: MessageId; description: MessageId; note: MessageId; columns: string }
@@ -45,7 +52,7 @@ export function KvkUploadSection({
 }) {
   const look = KINDS[kind];
   const { t } = useT();
-  const summaries: UploadSummary[] = kind === 'prekvk' ? data.prekvk : data.hoh;
+  const summaries: UploadSummary[] = data[kind];
   const latestKvk = data.seasons[0]?.kvkNumber;
   const [kvk, setKvk] = useState(latestKvk ? String(latestKvk) : '');
   const [file, setFile] = useState<File | null>(null);

@@ -35,6 +35,7 @@ const SECTIONS: readonly (readonly [string, MessageId])[] = [
   ['seasons', 'settings.nav.seasons'],
   ['prekvk', 'settings.nav.prekvk'],
   ['hoh', 'settings.nav.hoh'],
+  ['honor', 'settings.nav.honor'],
   ['rally-token', 'settings.nav.rallyToken'],
   ['upload-token', 'settings.nav.uploadToken'],
   ['recent-changes', 'settings.nav.changes'],
@@ -144,6 +145,7 @@ function KingdomSettings({ data, notice }: { data: AdminKingdomResponse; notice:
         <MigrationListLink kd={kd} code={data.kingdom.code} />
         <KvkUploadSection kind="prekvk" data={data} actions={actions} />
         <KvkUploadSection kind="hoh" data={data} actions={actions} />
+        <KvkUploadSection kind="honor" data={data} actions={actions} />
         <IngestTokenSection kd={data.kingdom.kd} kind="rally" />
         <IngestTokenSection kd={data.kingdom.kd} kind="upload" />
         <DiscordSection kd={data.kingdom.kd} />
