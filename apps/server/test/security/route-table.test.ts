@@ -144,6 +144,17 @@ describe('the authorisation table (docs/security.md)', () => {
               recorded_at: open,
             })
             .execute();
+          await db
+            .insertInto('kvk_honor_points')
+            .values({
+              kingdom_kd: kd,
+              kvk_number: kvk,
+              governor_id: 1,
+              name: 'P',
+              honor_points: 1,
+              updated_at: open,
+            })
+            .execute();
           return kvk;
         },
         kd: () => 4000 + ++counter,
@@ -156,6 +167,7 @@ describe('the authorisation table (docs/security.md)', () => {
         scan: Buffer.from('governor_id,name,power\n7,Seven,700\n'),
         prekvk: Buffer.from('governor_id,name,stage1_points\n7,Seven,70\n'),
         hoh: Buffer.from('governor_id,t4_deaths,t5_deaths\n7,1,2\n'),
+        honor: Buffer.from('GovernorID,Name,Honor Points\n7,A,100\n'),
       },
     };
   }

@@ -64,7 +64,7 @@ export interface RouteContext {
     /** A new session of the calling user (null for no session). */
     session(): Promise<string | null>;
   };
-  files: { scan: Buffer; prekvk: Buffer; hoh: Buffer };
+  files: { scan: Buffer; prekvk: Buffer; hoh: Buffer; honor: Buffer };
 }
 
 export interface RequestSpec {

@@ -227,6 +227,24 @@ export const KINGDOM_ADMIN_ROUTES: RouteRule[] = [
     feature: 'kingdom-admin',
     request: async (c) => ({ url: `${admin(c)}/hoh/${await c.fresh.kvk()}` }),
   },
+  {
+    method: 'POST',
+    path: '/api/admin/kingdoms/:kd/:code/honor',
+    access: 'kingdom-admin',
+    feature: 'kingdom-admin',
+    request: (c) => ({
+      url: `${admin(c)}/honor?fileName=honor.csv&kvk=3`,
+      headers: octet,
+      payload: c.files.honor,
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/kingdoms/:kd/:code/honor/:kvk',
+    access: 'kingdom-admin',
+    feature: 'kingdom-admin',
+    request: async (c) => ({ url: `${admin(c)}/honor/${await c.fresh.kvk()}` }),
+  },
   // Farm and alt accounts (features/farms, docs/farms.md)
   {
     method: 'GET',

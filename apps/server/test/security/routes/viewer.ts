@@ -61,6 +61,13 @@ export const VIEWER_ROUTES: RouteRule[] = [
   },
   {
     method: 'GET',
+    path: '/api/alliance-activity/:kd/:code',
+    access: 'viewer',
+    feature: 'alliance-activity',
+    request: (c) => ({ url: `/api/alliance-activity/${c.kd}/${c.code}` }),
+  },
+  {
+    method: 'GET',
     path: '/api/governor/:kd/:governorId/:code',
     access: 'viewer',
     feature: 'governor',
