@@ -7,6 +7,7 @@ import { useTapScreen } from '../../components/layout/useWideScreen.ts';
 import { CardSort } from '../../components/table/CardSort.tsx';
 import { DataTable } from '../../components/table/DataTable.tsx';
 import { DownloadIcon } from '../../components/table/DownloadIcon.tsx';
+import { ExportHeadersOption } from '../../components/table/ExportHeadersOption.tsx';
 import { PhoneLayoutSwitch, usePhoneLayout } from '../../components/table/PhoneLayout.tsx';
 import { TableFooter } from '../../components/table/TableFooter.tsx';
 import { columnLabel } from '../../i18n/columns.ts';
@@ -200,6 +201,7 @@ export function PlayerTable(props: PlayerTableProps) {
             >
               {t('players.clearFilters')}
             </button>
+            <ExportHeadersOption />
             <button
               type="button"
               className={secondaryButton}
