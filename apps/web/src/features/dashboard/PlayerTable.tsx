@@ -166,7 +166,7 @@ export function PlayerTable(props: PlayerTableProps) {
               )}
             </Labelled>
           </div>
-          <div className="flex flex-wrap gap-2 sm:ms-auto">
+          <div className="flex flex-wrap items-center gap-2 sm:ms-auto">
             <button
               type="button"
               className={secondaryButton}
@@ -201,7 +201,6 @@ export function PlayerTable(props: PlayerTableProps) {
             >
               {t('players.clearFilters')}
             </button>
-            <ExportHeadersOption />
             <button
               type="button"
               className={secondaryButton}
@@ -212,6 +211,7 @@ export function PlayerTable(props: PlayerTableProps) {
               <DownloadIcon />
               {exporting ? t('export.exporting') : t('export.export')}
             </button>
+            <ExportHeadersOption />
           </div>
         </div>
         {state.filters.length > 0 && (
