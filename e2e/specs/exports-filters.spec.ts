@@ -57,6 +57,30 @@ test.describe('exports', () => {
     expect(cell('DKP Score').numFmt).toBe('#,##0');
   });
 
+  test('KvK DKP in Vietnamese with "Column names in Tiếng Việt": the screen’s names, the same values', async ({
+    page,
+    request,
+  }) => {
+    const target = await demoTarget(request);
+    const api = await kdDashboardJson(request, target);
+    await page.goto(`/${target.kd}/kd-dashboard/${target.code}?lang=vi`);
+    await expect(
+      page.locator('#dkp-table tbody tr:visible, [data-testid="dkp-card"]:visible').first(),
+    ).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Tên cột bằng Tiếng Việt' }).check();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Xuất Excel' }).click();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await (await download).path());
+    const sheet = workbook.getWorksheet('Hiệu suất người chơi')!;
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1) as string[];
+    expect(headers.slice(0, 4)).toEqual(['ID Thống Đốc', 'Tên', 'Liên minh', 'Điểm DKP']);
+    const top = api.playerData[0]! as Record<string, number | null>;
+    expect(sheet.getRow(2).getCell(1).value).toBe(top['Governor ID']);
+    expect(sheet.getRow(2).getCell(4).value).toBe(top['DKP Score']);
+    expect(sheet.getRow(2).getCell(4).numFmt).toBe('#,##0');
+  });
+
   test('players: Evolution as a percentage, names as text without a visible quote', async ({
     page,
     request,

@@ -10,9 +10,11 @@ import { Spinner } from '../../components/feedback/Spinner.tsx';
 import { Section } from '../../components/layout/Section.tsx';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
 import { DownloadIcon } from '../../components/table/DownloadIcon.tsx';
+import { ExportHeadersOption } from '../../components/table/ExportHeadersOption.tsx';
 import { TableFooter } from '../../components/table/TableFooter.tsx';
 import { useClientPaging } from '../../components/table/useClientPaging.ts';
 import { downloadBlob } from '../../export/download.ts';
+import { sheetForExport } from '../../export/header-language.ts';
 import { autarchSheet } from '../../export/sheets.ts';
 import { buildXlsx } from '../../export/xlsx.ts';
 import { fullNumber, relativeTime, textOrDash, utcDateTime } from '../../format.ts';
@@ -168,7 +170,7 @@ export function AutarchView({ kd, code, campColors }: AutarchViewProps) {
         window.alert(t('export.noDataAvailable'));
         return;
       }
-      const blob = await buildXlsx([autarchSheet(full.playerData)]);
+      const blob = await buildXlsx([sheetForExport(autarchSheet(full.playerData))]);
       downloadBlob(
         blob,
         autarchFileName({
@@ -257,16 +259,19 @@ export function AutarchView({ kd, code, campColors }: AutarchViewProps) {
         title={t('autarch.players.title')}
         description={t('autarch.players.description')}
         actions={
-          <button
-            type="button"
-            className={secondaryButton}
-            onClick={() => void exportRows()}
-            disabled={exporting || answer.totalPlayers === 0}
-            aria-label={exporting ? t('export.exporting') : t('autarch.export')}
-          >
-            <DownloadIcon />
-            {exporting ? t('export.exporting') : t('export.export')}
-          </button>
+          <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1">
+            <ExportHeadersOption />
+            <button
+              type="button"
+              className={secondaryButton}
+              onClick={() => void exportRows()}
+              disabled={exporting || answer.totalPlayers === 0}
+              aria-label={exporting ? t('export.exporting') : t('autarch.export')}
+            >
+              <DownloadIcon />
+              {exporting ? t('export.exporting') : t('export.export')}
+            </button>
+          </div>
         }
       >
         <div className="mb-3 flex flex-col gap-2 sm:flex-row sm:items-end">

@@ -5,10 +5,12 @@ import { Section } from '../../components/layout/Section.tsx';
 import { Menu } from '../../components/overlay/Menu.tsx';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
 import { DownloadIcon } from '../../components/table/DownloadIcon.tsx';
+import { ExportHeadersOption } from '../../components/table/ExportHeadersOption.tsx';
 import { TableFooter } from '../../components/table/TableFooter.tsx';
 import { useClientPaging } from '../../components/table/useClientPaging.ts';
 import { buildCsv } from '../../export/csv.ts';
 import { downloadBlob } from '../../export/download.ts';
+import { sheetForExport } from '../../export/header-language.ts';
 import { CAMP_SHEET, summarySheet } from '../../export/sheets.ts';
 import { buildXlsx } from '../../export/xlsx.ts';
 import { useT } from '../../i18n/i18n.ts';
@@ -57,11 +59,13 @@ export function CampPerformance({ id, title, summary, campColors, busy, descript
     }
     setExporting(true);
     try {
-      const sheet = summarySheet(CAMP_SHEET, {
-        headers: summary.headers,
-        rows: rows.map((row) => summary.headers.map((header) => row[header] as string | number | null)),
-        numeric: infos.map((info) => info.numeric),
-      });
+      const sheet = sheetForExport(
+        summarySheet(CAMP_SHEET, {
+          headers: summary.headers,
+          rows: rows.map((row) => summary.headers.map((header) => row[header] as string | number | null)),
+          numeric: infos.map((info) => info.numeric),
+        }),
+      );
       const blob = format === 'csv' ? await buildCsv(sheet) : await buildXlsx([sheet]);
       downloadBlob(blob, campPerformanceFileName(format, Date.now() / 1000));
     } catch (error) {
@@ -79,20 +83,23 @@ export function CampPerformance({ id, title, summary, campColors, busy, descript
       title={title}
       description={description ?? t('camps.description')}
       actions={
-        <Menu
-          label={exporting ? t('export.exporting') : t('camps.export')}
-          disabled={exporting}
-          trigger={
-            <>
-              <DownloadIcon />
-              <span>{exporting ? t('export.exporting') : t('export.export')}</span>
-            </>
-          }
-          items={[
-            { label: t('export.asCsv'), onSelect: () => void exportAs('csv') },
-            { label: t('export.asExcel'), onSelect: () => void exportAs('xlsx') },
-          ]}
-        />
+        <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1">
+          <ExportHeadersOption />
+          <Menu
+            label={exporting ? t('export.exporting') : t('camps.export')}
+            disabled={exporting}
+            trigger={
+              <>
+                <DownloadIcon />
+                <span>{exporting ? t('export.exporting') : t('export.export')}</span>
+              </>
+            }
+            items={[
+              { label: t('export.asCsv'), onSelect: () => void exportAs('csv') },
+              { label: t('export.asExcel'), onSelect: () => void exportAs('xlsx') },
+            ]}
+          />
+        </div>
       }
     >
       <DataTable

@@ -7,6 +7,7 @@ import { useTapScreen } from '../../components/layout/useWideScreen.ts';
 import { CardSort } from '../../components/table/CardSort.tsx';
 import { DataTable } from '../../components/table/DataTable.tsx';
 import { DownloadIcon } from '../../components/table/DownloadIcon.tsx';
+import { ExportHeadersOption } from '../../components/table/ExportHeadersOption.tsx';
 import { PhoneLayoutSwitch, usePhoneLayout } from '../../components/table/PhoneLayout.tsx';
 import { TableFooter } from '../../components/table/TableFooter.tsx';
 import { columnLabel } from '../../i18n/columns.ts';
@@ -165,7 +166,7 @@ export function PlayerTable(props: PlayerTableProps) {
               )}
             </Labelled>
           </div>
-          <div className="flex flex-wrap gap-2 sm:ms-auto">
+          <div className="flex flex-wrap items-center gap-2 sm:ms-auto">
             <button
               type="button"
               className={secondaryButton}
@@ -210,6 +211,7 @@ export function PlayerTable(props: PlayerTableProps) {
               <DownloadIcon />
               {exporting ? t('export.exporting') : t('export.export')}
             </button>
+            <ExportHeadersOption />
           </div>
         </div>
         {state.filters.length > 0 && (

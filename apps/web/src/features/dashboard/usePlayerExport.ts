@@ -2,6 +2,7 @@ import { MAX_EXPORT_PAGE_SIZE, playerStatsFileName } from '@kingdom-stats/core';
 import { useState } from 'react';
 import { ALL, fetchDashboardData, type PlayerQuery } from '../../api/dashboard.ts';
 import { downloadBlob } from '../../export/download.ts';
+import { sheetForExport } from '../../export/header-language.ts';
 import { playerSheet } from '../../export/sheets.ts';
 import { buildXlsx } from '../../export/xlsx.ts';
 import { translate } from '../../i18n/i18n.ts';
@@ -9,7 +10,7 @@ import type { PlayerTableState } from './PlayerTable.tsx';
 
 /**
  * The player table's Excel export (SPEC §7): every row the table selects, one KD at a time, with SPEC's alerts. The
- * sheet keeps its English column names whatever the screen's language: sheets and bots read them.
+ * sheet keeps its English column names unless the reader asked for the screen's language (ExportHeadersOption).
  */
 export function usePlayerExport(kd: string, code: string, query: PlayerQuery, table: PlayerTableState) {
   const [exporting, setExporting] = useState(false);
@@ -25,7 +26,9 @@ export function usePlayerExport(kd: string, code: string, query: PlayerQuery, ta
         window.alert(translate('export.noDataAvailable'));
         return;
       }
-      const blob = await buildXlsx([playerSheet(full.playerData, full.reviewMarks, full.farmMarks)]);
+      const blob = await buildXlsx([
+        sheetForExport(playerSheet(full.playerData, full.reviewMarks, full.farmMarks)),
+      ]);
       downloadBlob(
         blob,
         playerStatsFileName({

@@ -5,6 +5,7 @@ import { Avatar } from '../../components/Avatar.tsx';
 import { inputClass, secondaryButton } from '../../components/controls/styles.ts';
 import { CardSort } from '../../components/table/CardSort.tsx';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
+import { ExportHeadersOption } from '../../components/table/ExportHeadersOption.tsx';
 import { PhoneLayoutSwitch, usePhoneLayout } from '../../components/table/PhoneLayout.tsx';
 import { ReviewMark } from '../../components/table/ReviewMark.tsx';
 import { TableFooter } from '../../components/table/TableFooter.tsx';
@@ -289,22 +290,25 @@ export function DkpTable({ rows, activeColumns, busy, view, onView, onExport }: 
             <path d="m10.5 10.5 3 3" stroke="currentColor" strokeWidth="1.5" />
           </svg>
         </div>
-        <button
-          type="button"
-          className={secondaryButton}
-          onClick={() => void runExport()}
-          disabled={exporting || sorted.length === 0}
-        >
-          <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">
-            <path
-              d="M8 2v8m-3.5-3L8 10.5 11.5 7M3 13h10"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.5"
-            />
-          </svg>
-          {exporting ? t('export.exporting') : t('kvkDkp.exportExcel')}
-        </button>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 sm:justify-end">
+          <ExportHeadersOption />
+          <button
+            type="button"
+            className={secondaryButton}
+            onClick={() => void runExport()}
+            disabled={exporting || sorted.length === 0}
+          >
+            <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4">
+              <path
+                d="M8 2v8m-3.5-3L8 10.5 11.5 7M3 13h10"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.5"
+              />
+            </svg>
+            {exporting ? t('export.exporting') : t('kvkDkp.exportExcel')}
+          </button>
+        </div>
       </div>
       {exportError && (
         <p

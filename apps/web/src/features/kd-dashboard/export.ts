@@ -2,6 +2,7 @@ import { kdPerformanceFileName } from '@kingdom-stats/core';
 import type { DkpRow, DkpRowField, ReviewMarks } from '@kingdom-stats/core/api';
 import { hasReviewMark, reviewMarkText } from '../../components/table/ReviewMark.tsx';
 import { downloadBlob } from '../../export/download.ts';
+import { sheetForExport } from '../../export/header-language.ts';
 import type { ExportColumn } from '../../export/sheet.ts';
 import { buildXlsx } from '../../export/xlsx.ts';
 
@@ -56,11 +57,11 @@ export async function exportDkp(input: {
   reviewMarks?: ReviewMarks | undefined;
 }): Promise<void> {
   const blob = await buildXlsx([
-    {
+    sheetForExport({
       name: DKP_SHEET,
       columns: [...dkpExportColumns(input.activeColumns), ...reviewColumn(input.reviewMarks)],
       rows: input.rows,
-    },
+    }),
   ]);
   const search = input.search.trim();
   downloadBlob(

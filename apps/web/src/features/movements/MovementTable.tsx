@@ -5,6 +5,7 @@ import { Section } from '../../components/layout/Section.tsx';
 import { Menu } from '../../components/overlay/Menu.tsx';
 import { type DataColumn, DataTable } from '../../components/table/DataTable.tsx';
 import { DownloadIcon } from '../../components/table/DownloadIcon.tsx';
+import { ExportHeadersOption } from '../../components/table/ExportHeadersOption.tsx';
 import { TableFooter } from '../../components/table/TableFooter.tsx';
 import { useClientPaging } from '../../components/table/useClientPaging.ts';
 import { fullNumber, textOrDash, utcDateTime } from '../../format.ts';
@@ -105,20 +106,23 @@ export function MovementTable(props: MovementTableProps) {
       title={t('movements.sectionTitle', { title, count: fullNumber(rows.length) })}
       description={description}
       actions={
-        <Menu
-          label={exporting ? t('export.exporting') : t(`movements.${kind}.export`)}
-          disabled={exporting || rows.length === 0}
-          trigger={
-            <>
-              <DownloadIcon />
-              <span>{exporting ? t('export.exporting') : t('export.export')}</span>
-            </>
-          }
-          items={[
-            { label: t('export.asCsv'), onSelect: () => void exportAs('csv') },
-            { label: t('export.asExcel'), onSelect: () => void exportAs('xlsx') },
-          ]}
-        />
+        <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1">
+          <ExportHeadersOption />
+          <Menu
+            label={exporting ? t('export.exporting') : t(`movements.${kind}.export`)}
+            disabled={exporting || rows.length === 0}
+            trigger={
+              <>
+                <DownloadIcon />
+                <span>{exporting ? t('export.exporting') : t('export.export')}</span>
+              </>
+            }
+            items={[
+              { label: t('export.asCsv'), onSelect: () => void exportAs('csv') },
+              { label: t('export.asExcel'), onSelect: () => void exportAs('xlsx') },
+            ]}
+          />
+        </div>
       }
     >
       <div className="hidden sm:block">

@@ -2,6 +2,7 @@ import { compactUtcStamp, type ExportFormat, formatUtcMinute } from '@kingdom-st
 import { type MovementRow, movementWhy } from '@kingdom-stats/core/api';
 import { buildCsv } from '../../export/csv.ts';
 import { downloadBlob } from '../../export/download.ts';
+import { sheetForExport } from '../../export/header-language.ts';
 import type { ExportColumn, SheetData } from '../../export/sheet.ts';
 import { buildXlsx } from '../../export/xlsx.ts';
 
@@ -45,11 +46,11 @@ export async function exportMovements(
   },
   format: ExportFormat,
 ): Promise<void> {
-  const sheet: SheetData<MovementRow> = {
+  const sheet: SheetData<MovementRow> = sheetForExport({
     name: SHEET_NAMES[input.kind],
     columns: movementColumns(input.inactiveScans),
     rows: input.rows,
-  };
+  });
   const blob = format === 'csv' ? await buildCsv(sheet) : await buildXlsx([sheet]);
   downloadBlob(blob, movementsFileName(input, format));
 }
