@@ -11,6 +11,9 @@ import { down as undoMemberExports } from '../../src/db/migrations/0013_member_e
 import { down as undoDiscord } from '../../src/db/migrations/0015_discord.ts';
 import { down as undoScanStatisticsTarget } from '../../src/db/migrations/0016_scan_statistics_target.ts';
 import { down as undoUploadTokens } from '../../src/db/migrations/0019_upload_tokens.ts';
+import { down as undoSeasonRules } from '../../src/db/migrations/0020_season_rules.ts';
+import { down as undoKingdomSheets } from '../../src/db/migrations/0021_kingdom_sheets.ts';
+import { down as undoMigrationList } from '../../src/db/migrations/0022_migration_list.ts';
 import type { ScanKind } from '../../src/db/schema.ts';
 import { governorIdRanges } from '../../src/features/dashboard/period-slices.ts';
 import {
@@ -344,6 +347,9 @@ describe('a period from governor_presence', () => {
     const statsBefore = [await history(KD), await history(OTHER_KD)];
     // Later migrations run again too (Kysely keeps the order): undone first, newest first. 0004 rebuilds SQLite's
     // stats table from its rows.
+    await undoMigrationList(database.db as Kysely<unknown>);
+    await undoKingdomSheets(database.db as Kysely<unknown>);
+    await undoSeasonRules(database.db as Kysely<unknown>);
     await undoUploadTokens(database.db as Kysely<unknown>);
     await undoScanStatisticsTarget(database.db as Kysely<unknown>);
     await undoDiscord(database.db as Kysely<unknown>);
@@ -371,6 +377,9 @@ describe('a period from governor_presence', () => {
       '0015_discord',
       '0016_scan_statistics_target',
       '0019_upload_tokens',
+      '0020_season_rules',
+      '0021_kingdom_sheets',
+      '0022_migration_list',
     ]);
     expect([await storedRuns(KD), await storedRuns(OTHER_KD)]).toEqual(before);
     expect([await history(KD), await history(OTHER_KD)]).toEqual(statsBefore);

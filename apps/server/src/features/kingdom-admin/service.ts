@@ -21,7 +21,7 @@ import {
   requireKingdom,
 } from '../kingdoms/service.ts';
 import { readKingdomSettings } from '../settings/service.ts';
-import { uploadSummaries } from './upload-summaries.ts';
+import { type KvkUploadTable, uploadSummaries } from './upload-summaries.ts';
 
 /**
  * SPEC's Kingdom Management shows a "Database Table" per kingdom. There is no table per kingdom (DESIGN: never one
@@ -290,7 +290,6 @@ export async function clearKvkUpload(
 }
 
 /** The per-KvK tables an admin uploads (and clears) for one KvK. */
-export type KvkUploadTable = 'prekvk_points' | 'hoh_records' | 'kvk_honor_points';
 
 const UPLOAD_ACTIONS: Record<KvkUploadTable, AuditAction> = {
   prekvk_points: 'prekvk.clear',

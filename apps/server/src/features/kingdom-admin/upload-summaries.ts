@@ -1,7 +1,9 @@
 import type { UploadSummary } from '@kingdom-stats/core/api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { KvkUploadTable } from './service.ts';
+
+/** The per-KvK upload tables of the admin page (pre-KvK points, Hall of Heroes deaths, honor points). */
+export type KvkUploadTable = 'prekvk_points' | 'hoh_records' | 'kvk_honor_points';
 
 const WRITTEN_AT = {
   prekvk_points: 'updated_at',
