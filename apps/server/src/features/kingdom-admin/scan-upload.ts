@@ -33,21 +33,22 @@ export function takeRawFileBodies(app: FastifyInstance): void {
 
 export type ScanUploadOptions = Omit<z.infer<typeof scanUploadQuerySchema>, 'fileName'>;
 
+/** A file sent over HTTP for a kingdom: by whom (null: a machine with the upload token) and how. */
+interface UploadedFile {
+  kingdom: KingdomTable;
+  userId: number | null;
+  via?: 'upload-token';
+  fileName: string;
+  content: Buffer;
+}
+
 /**
  * One scan file sent over HTTP, by an admin on the upload page or by a machine with the kingdom's upload token: the
  * same import, audit and answer either way (`via` says which in the audit log).
  */
 export async function importUploadedScan(
   db: Kysely<Database>,
-  input: {
-    kingdom: KingdomTable;
-    userId: number | null;
-    via?: 'upload-token';
-    fileName: string;
-    content: Buffer;
-    options: ScanUploadOptions;
-    warn: (message: string) => void;
-  },
+  input: UploadedFile & { options: ScanUploadOptions; warn: (message: string) => void },
 ): Promise<ScanImportResponse> {
   const { kingdom, options } = input;
   const fileName = baseName(input.fileName);
@@ -81,13 +82,7 @@ export async function importUploadedScan(
 
 async function importUploadedMemberExport(
   db: Kysely<Database>,
-  input: {
-    kingdom: KingdomTable;
-    userId: number | null;
-    via?: 'upload-token';
-    fileName: string;
-    content: Buffer;
-  },
+  input: UploadedFile,
 ): Promise<ScanImportResponse> {
   const { kingdom, fileName } = input;
   const result = await importMemberExport(db, { kingdomKd: kingdom.kd, fileName, content: input.content });
