@@ -5,11 +5,12 @@ import {
   type MigrationDirection,
 } from '@kingdom-stats/core/api';
 import { type FormEvent, useId, useState } from 'react';
-import { inputClass, primaryButton, selectClass } from '../../components/controls/styles.ts';
+import { inputClass, primaryButton } from '../../components/controls/styles.ts';
 import { useT } from '../../i18n/i18n.ts';
 import { Field } from '../admin-shared/Field.tsx';
 import { errorText, type Message } from '../kingdom-settings/shared.ts';
 import type { MigrationActions } from './api.ts';
+import { DirectionField } from './DirectionField.tsx';
 
 /** Adds one governor by ID to the season's list; the server fills in the name from the latest scan when empty. */
 export function AddEntryForm({
@@ -25,7 +26,7 @@ export function AddEntryForm({
   const [direction, setDirection] = useState<MigrationDirection>('leave');
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
-  const ids = { id: useId(), name: useId(), direction: useId(), reason: useId(), note: useId() };
+  const ids = { id: useId(), name: useId(), reason: useId(), note: useId() };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -73,17 +74,7 @@ export function AddEntryForm({
             className={inputClass}
           />
         </Field>
-        <Field label={t('migrationList.col.direction')} htmlFor={ids.direction}>
-          <select
-            id={ids.direction}
-            value={direction}
-            onChange={(e) => setDirection(e.target.value === 'arrive' ? 'arrive' : 'leave')}
-            className={selectClass}
-          >
-            <option value="leave">{t('migrationList.direction.leave')}</option>
-            <option value="arrive">{t('migrationList.direction.arrive')}</option>
-          </select>
-        </Field>
+        <DirectionField value={direction} onChange={setDirection} />
         <Field label={t('migrationList.add.reason')} htmlFor={ids.reason} className="sm:col-span-2">
           <input
             id={ids.reason}

@@ -6,12 +6,13 @@ import {
   type MigrationEntry,
 } from '@kingdom-stats/core/api';
 import { type FormEvent, useId, useState } from 'react';
-import { inputClass, primaryButton, secondaryButton, selectClass } from '../../components/controls/styles.ts';
+import { inputClass, primaryButton, secondaryButton } from '../../components/controls/styles.ts';
 import { Modal } from '../../components/overlay/Modal.tsx';
 import { useT } from '../../i18n/i18n.ts';
 import { Field } from '../admin-shared/Field.tsx';
 import { errorText, type Message } from '../kingdom-settings/shared.ts';
 import type { MigrationActions } from './api.ts';
+import { DirectionField } from './DirectionField.tsx';
 
 interface EditEntryDialogProps {
   entry: MigrationEntry;
@@ -28,7 +29,7 @@ export function EditEntryDialog({ entry, actions, onDone, onClose }: EditEntryDi
   const [reason, setReason] = useState(entry.reason);
   const [note, setNote] = useState(entry.note);
   const formId = useId();
-  const ids = { name: useId(), direction: useId(), reason: useId(), note: useId() };
+  const ids = { name: useId(), reason: useId(), note: useId() };
   const shownName = entry.name || t('migrationList.unknownName');
 
   const submit = (event: FormEvent) => {
@@ -77,17 +78,7 @@ export function EditEntryDialog({ entry, actions, onDone, onClose }: EditEntryDi
             data-autofocus
           />
         </Field>
-        <Field label={t('migrationList.col.direction')} htmlFor={ids.direction}>
-          <select
-            id={ids.direction}
-            value={direction}
-            onChange={(e) => setDirection(e.target.value === 'arrive' ? 'arrive' : 'leave')}
-            className={selectClass}
-          >
-            <option value="leave">{t('migrationList.direction.leave')}</option>
-            <option value="arrive">{t('migrationList.direction.arrive')}</option>
-          </select>
-        </Field>
+        <DirectionField value={direction} onChange={setDirection} />
         <Field label={t('migrationList.add.reason')} htmlFor={ids.reason}>
           <textarea
             id={ids.reason}
