@@ -263,6 +263,23 @@ export const CHECKS: Check[] = [
       },
     },
   ]),
+  ...inSection(
+    'firstScreen',
+    ['Latin', 'CJK', 'Thai', 'Arabic'].map(
+      (script): Check => ({
+        measurement: `first screen in a ${script} script language (new browser, period computed)`,
+        target: 'p95 < 600 ms',
+        cell: (r) => {
+          const f = r.firstScreen;
+          if (failed(f)) return { text: `error: ${f.error}`, met: false };
+          if ('skipped' in f) return { text: `skipped: ${f.skipped}`, met: null };
+          const figures = f.byScript?.find((one) => one.script === script);
+          if (!figures) return { text: 'not measured', met: null };
+          return { text: `${figures.lang}: ${formatPair(figures)}`, met: figures.p95 < 600 };
+        },
+      }),
+    ),
+  ),
   ...inSection('newcomer', [
     {
       measurement: "a newcomer's first screen (npm start, fresh database, demo, first visit)",

@@ -72,8 +72,16 @@ export type FirstScreenFigures =
        * slowest, and this says whether the server, the network or the page made it so.
        */
       coldBreakdowns: ColdFirstScreen[];
+      /** The first server's first screen in a language of each script family (bench/run.ts measureScripts). */
+      byScript?: ScriptFirstScreen[];
     }
   | { path: string; skipped: string };
+
+export interface ScriptFirstScreen extends Percentiles {
+  script: string;
+  lang: string;
+  ms: number[];
+}
 
 export interface ColdFirstScreen extends FirstScreenBreakdown {
   /** The server's start-up (spawn to /api/health 200) and the 1-minute load average after the sample. */

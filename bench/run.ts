@@ -15,6 +15,7 @@ import { writeFileSync } from 'node:fs';
 import { measureDashboard } from './dashboard.ts';
 import { measureDiscord } from './discord.ts';
 import { describeBreakdown, type FirstScreenBreakdown, measureFirstScreen } from './first-screen.ts';
+import { measureScripts } from './first-screen-scripts.ts';
 import { measureGovernor } from './governor.ts';
 import { formatHostileTable, HEALTH_TARGET_MS, type HostileFigures, measureHostileFiles } from './hostile.ts';
 import { measureMapImport } from './import-map.ts';
@@ -35,6 +36,7 @@ import {
   type LoadDuring,
   type LoadFigures,
   type Outcome,
+  type ScriptFirstScreen,
   type Section,
   type WebBundleFigures,
 } from './results.ts';
@@ -134,6 +136,7 @@ async function measureFirstScreens(
       const coldMs: number[] = [];
       const warmMs: number[] = [];
       const coldBreakdowns: ColdFirstScreen[] = [];
+      let byScript: ScriptFirstScreen[] = [];
       const loadBefore = loadAverage();
       for (let serverIndex = 0; serverIndex < options.firstScreenColdRounds; serverIndex++) {
         const server = await startBenchServer({ databaseUrl });
@@ -145,6 +148,7 @@ async function measureFirstScreens(
           // The bytes need no browser: measured even where Chromium is missing.
           if (first) wireBytes = await measureServedBytes(server.baseUrl, path, record('wireBytes'));
           if ('skipped' in result) return { path, skipped: result.skipped };
+          if (first) byScript = await measureScripts(server.baseUrl, path, options.firstScreenSamples);
           coldMs.push(...result.coldMs.map((ms) => round(ms)));
           warmMs.push(...result.warmMs.map((ms) => round(ms)));
           const cold = result.breakdowns[0];
@@ -168,6 +172,7 @@ async function measureFirstScreens(
         cold: percentiles(coldMs),
         warm: percentiles(warmMs),
         coldBreakdowns,
+        byScript,
       };
     },
     record('firstScreen'),
