@@ -1,14 +1,17 @@
 import type { Page } from '@playwright/test';
 
-/** Where words must be read whole: buttons, headings, labels, table headers, tabs, legends, summaries. */
-const READ_WHOLE = 'button, h1, h2, h3, h4, label, th, [role="tab"], legend, summary, dt';
+/**
+ * Where words must be read whole: buttons, headings, labels, table headers, tabs, legends, summaries, and the
+ * paragraphs, links, list items and definition terms and values that carry names and numbers.
+ */
+const READ_WHOLE = 'button, h1, h2, h3, h4, label, th, [role="tab"], legend, summary, dt, dd, a, p, li';
 
 /**
- * The visible buttons, headings, labels and table headers whose text needs more room than they show (scrollWidth
- * beyond clientWidth and the words' box beyond the element's; above or below only when it hides its overflow),
- * each as `tag "text" (needs N px, shows M)` so a failure names them. Not counted: an element meant to cut its text short (text-overflow: ellipsis with a title
- * that says it whole), one inside a table container that scrolls sideways (the reader scrolls to it), and
- * visually hidden text for screen readers.
+ * The visible elements of READ_WHOLE whose text needs more room than they show (scrollWidth beyond clientWidth and
+ * the words' box beyond the element's; above or below only when it hides its overflow), each as
+ * `tag "text" (needs N px, shows M)` so a failure names them. Not counted: an element meant to cut its text short
+ * (text-overflow: ellipsis with a title that says it whole), one inside a table container that scrolls sideways
+ * (the reader scrolls to it), and visually hidden text for screen readers.
  */
 export async function clippedText(page: Page): Promise<string[]> {
   return page.evaluate((selector) => {

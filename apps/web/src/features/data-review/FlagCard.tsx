@@ -55,7 +55,8 @@ export function FlagCard({
       <p className="text-sm text-slate-200" dir="auto">
         {flag.reason}
       </p>
-      <dl className="grid grid-cols-3 gap-2 text-xs" aria-label={t('review.around')}>
+      {/* One under another on phones: three side by side cut a value in the billions at 375 px. */}
+      <dl className="grid grid-cols-1 gap-2 text-xs sm:grid-cols-3" aria-label={t('review.around')}>
         <ScanValue title={t('review.previousScan')} scan={flag.context.previous} />
         <ScanValue title={t('review.thisScan')} scan={flag.context.current} highlight />
         <ScanValue title={t('review.nextScan')} scan={flag.context.next} />
@@ -123,7 +124,7 @@ function ScanValue({
       <dd className="whitespace-nowrap font-mono text-xs text-white sm:text-sm" dir="ltr">
         {scan ? fullNumber(scan.value) || '—' : '—'}
       </dd>
-      {scan && <dd className="truncate text-slate-500">{scan.scanName}</dd>}
+      {scan && <dd className="break-words text-slate-500">{scan.scanName}</dd>}
     </div>
   );
 }
