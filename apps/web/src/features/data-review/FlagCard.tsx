@@ -121,8 +121,9 @@ function ScanValue({
       className={`rounded-md border px-2 py-1.5 ${highlight ? 'border-amber-500/50' : 'border-slate-800'}`}
     >
       <dt className="text-slate-400">{title}</dt>
-      <dd className="whitespace-nowrap font-mono text-xs text-white sm:text-sm" dir="ltr">
-        {scan ? fullNumber(scan.value) || '—' : '—'}
+      {/* Isolated rather than a left-to-right dd: in Arabic the value lines up under its title, at the start. */}
+      <dd className="whitespace-nowrap font-mono text-xs text-white sm:text-sm">
+        <bdi>{scan ? fullNumber(scan.value) || '—' : '—'}</bdi>
       </dd>
       {scan && <dd className="break-words text-slate-500">{scan.scanName}</dd>}
     </div>
