@@ -1,6 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { demoTarget } from '../pages/DashboardPage.ts';
+import { clippedText, sidewaysScroll } from '../support/clipped-text.ts';
 import { DEMO_SECRET } from '../support/env.ts';
+import { signIn } from '../support/users.ts';
 
 /** Console errors and warnings and page errors while the screen is open. */
 function collectProblems(page: Page): string[] {
@@ -155,6 +157,70 @@ test.describe('the header on a phone @phone-only', () => {
         needed: span.scrollWidth,
       }));
       expect(needed).toBeLessThanOrEqual(shown);
+    });
+  }
+});
+
+/** Every screen of apps/web/src/routes.tsx (but /unauthorized, a sentence and a link), in its address form. */
+function everyScreen(kd: number, code: string, governorIds: number[]) {
+  return [
+    { name: 'landing', path: '/' },
+    { name: 'login', path: '/login' },
+    { name: 'demo', path: `/demo/dashboard/${DEMO_SECRET}` },
+    { name: 'dashboard', path: `/${kd}/dashboard/${code}` },
+    { name: 'KvK DKP', path: `/${kd}/kd-dashboard/${code}` },
+    { name: 'rallies', path: `/${kd}/rallydata/${code}` },
+    { name: 'movements', path: `/${kd}/movements/${code}` },
+    { name: 'activity', path: `/${kd}/activity/${code}` },
+    { name: 'governor', path: `/${kd}/governor/${governorIds[0]}/${code}` },
+    { name: 'compare', path: `/${kd}/compare/${code}?ids=${governorIds.join(',')}` },
+    { name: 'formula', path: `/${kd}/formula/${code}` },
+    // Signed in from here on (a superadmin sees them all).
+    { name: 'kingdom home', path: `/${kd}/home`, signedIn: true },
+    { name: 'kingdom settings', path: `/admin/settings/${kd}/${code}`, signedIn: true },
+    { name: 'data review', path: `/admin/settings/${kd}/${code}/review`, signedIn: true },
+    { name: 'migration list', path: `/admin/settings/${kd}/${code}/migration-list`, signedIn: true },
+    { name: 'Kingdom Management', path: '/admin/settings', signedIn: true },
+    { name: 'User Management', path: '/admin/users', signedIn: true },
+  ];
+}
+
+// Issue 38 item 7: every screen in a long Latin script with diacritics (vi), right to left (ar) and CJK (ja), at
+// both widths: the language and direction, no console errors, no page wider than the window, and no button,
+// heading, label or table header whose words are cut off (support/clipped-text.ts). One page load per screen;
+// soft checks, so a failure lists every screen and element at once.
+test.describe('every screen in vi, ar and ja @phone', () => {
+  for (const lang of ['vi', 'ar', 'ja'] as const) {
+    test(`every screen in ${lang}: lang and dir, no console errors, nothing clipped or wider than the page`, async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(90_000);
+      const target = await demoTarget(request);
+      const rows = await request.get(`/api/dashboard/${target.kd}/data/${target.code}`);
+      const governorIds = ((await rows.json()) as { playerData: { 'Gov ID': number }[] }).playerData
+        .slice(0, 2)
+        .map((row) => row['Gov ID']);
+      const problems = collectProblems(page);
+      let signedIn = false;
+      for (const screen of everyScreen(target.kd, target.code, governorIds)) {
+        if (screen.signedIn && !signedIn) {
+          await signIn(page, 'superadmin');
+          signedIn = true;
+        }
+        problems.length = 0;
+        const separator = screen.path.includes('?') ? '&' : '?';
+        await page.goto(`${screen.path}${separator}lang=${lang}`);
+        await expect(page.getByRole('heading', { level: 1 }).first(), screen.name).toBeVisible();
+        await expect(page.locator('[role="status"]:has(.animate-spin)'), screen.name).toHaveCount(0);
+        await expect.soft(page.locator('html'), screen.name).toHaveAttribute('lang', lang);
+        await expect
+          .soft(page.locator('html'), screen.name)
+          .toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+        expect.soft(await sidewaysScroll(page), `${screen.name}: the page scrolls sideways by`).toBe(0);
+        expect.soft(await clippedText(page), `${screen.name}: clipped text`).toEqual([]);
+        expect.soft(problems, `${screen.name}: console errors`).toEqual([]);
+      }
     });
   }
 });

@@ -1,4 +1,5 @@
 import type { AllianceActivityResponse } from '@kingdom-stats/core/api';
+import { Trans } from '@lingui/react';
 import { useId } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useAllianceActivity } from '../../api/alliance-activity.ts';
@@ -54,7 +55,13 @@ export function Component() {
         />
       ) : data.weeks.length === 0 ? (
         <Panel title={t('activity.none.title')}>
-          <p>{t('activity.none.text')}</p>
+          <p>
+            {/* The command stays one left-to-right piece inside Arabic. */}
+            <Trans
+              id="activity.none.text"
+              components={{ 0: <code dir="ltr" className="font-mono whitespace-nowrap text-slate-300" /> }}
+            />
+          </p>
         </Panel>
       ) : (
         <ActivityWeek

@@ -218,7 +218,8 @@ function CompareView({
         data-testid="compare-readout-time"
         aria-live="polite"
       >
-        {time === undefined ? '-' : scanTime(time)}
+        {/* Left to right inside Arabic too, else 'UTC' moves to the time's front (docs/i18n.md). */}
+        {time === undefined ? '-' : <bdi>{scanTime(time)}</bdi>}
       </p>
       <LineChart
         xs={chart.xs}

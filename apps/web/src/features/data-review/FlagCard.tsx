@@ -55,7 +55,8 @@ export function FlagCard({
       <p className="text-sm text-slate-200" dir="auto">
         {flag.reason}
       </p>
-      <dl className="grid grid-cols-3 gap-2 text-xs" aria-label={t('review.around')}>
+      {/* One under another on phones: three side by side cut a value in the billions at 375 px. */}
+      <dl className="grid grid-cols-1 gap-2 text-xs sm:grid-cols-3" aria-label={t('review.around')}>
         <ScanValue title={t('review.previousScan')} scan={flag.context.previous} />
         <ScanValue title={t('review.thisScan')} scan={flag.context.current} highlight />
         <ScanValue title={t('review.nextScan')} scan={flag.context.next} />
@@ -120,10 +121,11 @@ function ScanValue({
       className={`rounded-md border px-2 py-1.5 ${highlight ? 'border-amber-500/50' : 'border-slate-800'}`}
     >
       <dt className="text-slate-400">{title}</dt>
-      <dd className="whitespace-nowrap font-mono text-xs text-white sm:text-sm" dir="ltr">
-        {scan ? fullNumber(scan.value) || '—' : '—'}
+      {/* Isolated rather than a left-to-right dd: in Arabic the value lines up under its title, at the start. */}
+      <dd className="whitespace-nowrap font-mono text-xs text-white sm:text-sm">
+        <bdi>{scan ? fullNumber(scan.value) || '—' : '—'}</bdi>
       </dd>
-      {scan && <dd className="truncate text-slate-500">{scan.scanName}</dd>}
+      {scan && <dd className="break-words text-slate-500">{scan.scanName}</dd>}
     </div>
   );
 }

@@ -105,7 +105,10 @@ function ClaimRow(props: {
         <span className="text-slate-100">
           {t('settings.discord.claim', { user: link.discordUsername, id: String(link.governorId) })}
         </span>
-        <span className="text-slate-400"> · {formatUtc(link.requestedAt)}</span>
+        <span className="text-slate-400">
+          {' · '}
+          <bdi>{formatUtc(link.requestedAt)}</bdi>
+        </span>
         {link.contested && <span className="ms-2 text-amber-300">{t('settings.discord.contested')}</span>}
       </div>
       <div className="flex gap-2">

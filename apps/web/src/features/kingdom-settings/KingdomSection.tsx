@@ -1,4 +1,5 @@
 import type { AdminKingdomResponse } from '@kingdom-stats/core/api';
+import { Trans } from '@lingui/react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { useKingdomAdminActions } from '../../api/admin-kingdoms.ts';
@@ -45,7 +46,10 @@ export function KingdomSection({ data, actions }: { data: AdminKingdomResponse; 
     <Section
       id="kingdom"
       title={t('settings.kingdom')}
-      description={t('settings.added', { time: formatUtc(kingdom.createdAt) })}
+      description={
+        // The UTC time stays left to right inside Arabic, else 'UTC' moves to its front (docs/i18n.md).
+        <Trans id="settings.added" values={{ time: <bdi>{formatUtc(kingdom.createdAt)}</bdi> }} />
+      }
     >
       <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <Field label={t('settings.name')} htmlFor={nameId} className="flex-1" hint={t('settings.nameHint')}>

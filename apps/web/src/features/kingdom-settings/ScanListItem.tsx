@@ -87,7 +87,8 @@ export function ScanListItem({ scan, actions, onDelete, onRenamed }: ScanListIte
       ) : (
         <>
           <div className="min-w-0 flex-1">
-            <p className="truncate font-medium text-white">
+            {/* A long name wraps, its Autarch badge after it: a phone showed neither whole when cut short. */}
+            <p className="break-words font-medium text-white">
               {scan.name}
               {scan.kind === 'autarch' && (
                 <span className="ms-2 rounded-full border border-purple-400/50 px-2 py-0.5 text-xs text-purple-200">

@@ -1,4 +1,5 @@
 import { MIGRATION_FLAGS, type MigrationEntry, type MigrationFlag } from '@kingdom-stats/core/api';
+import { Trans } from '@lingui/react';
 import { Switch } from '../../components/controls/Switch.tsx';
 import { type MessageId, useT } from '../../i18n/i18n.ts';
 import { formatUtc } from '../admin-shared/time.ts';
@@ -59,8 +60,13 @@ export function EntryList({ entries, busy, onToggle, onEdit, onDelete }: EntryLi
       </button>
     </div>
   );
-  const changed = (entry: MigrationEntry) =>
-    t('migrationList.changedBy', { user: entry.updatedBy, time: formatUtc(entry.updatedAt) });
+  // The user's name and the UTC time keep their own direction inside Arabic (docs/i18n.md).
+  const changed = (entry: MigrationEntry) => (
+    <Trans
+      id="migrationList.changedBy"
+      values={{ user: <bdi>{entry.updatedBy}</bdi>, time: <bdi>{formatUtc(entry.updatedAt)}</bdi> }}
+    />
+  );
 
   return (
     <>
