@@ -333,9 +333,10 @@ test.describe('one place per kingdom', () => {
     await signIn(page, 'kingdomAdmin');
     await page.goto(`/${target.kd}/kd-dashboard/${target.code}`);
     await expect(page.getByTestId('dkp-formula')).toBeVisible(FIRST_LOAD);
+    // Edit opens the rules of the season on screen (issue 40: rules belong to a season).
     await expect(page.getByRole('link', { name: 'Edit' })).toHaveAttribute(
       'href',
-      `/${target.kd}/formula/${target.code}`,
+      new RegExp(`^/${target.kd}/formula/${target.code}\\?season=\\d+$`),
     );
     const bar = page.getByRole('navigation', { name: `Kingdom ${target.kd}` });
     await bar.getByRole('link', { name: 'Settings' }).click();
