@@ -27,6 +27,10 @@ function screens(kd, code) {
     { name: 'rallies', path: `/${kd}/rallydata/${code}`, ready: 'Rall' },
     { name: 'formula-editor', path: `/${kd}/formula/${code}`, ready: 'Save', signedIn: true },
     { name: 'kingdom-management', path: '/admin/settings', ready: String(kd), signedIn: true },
+    // The same dashboard in two of the players' languages (issue 38): Vietnamese, and Arabic right to left. Last, so
+    // the language they choose (and remember) does not reach the screens above.
+    { name: 'dashboard-vi', path: `/${kd}/dashboard/${code}?lang=vi`, ready: 'Thành tích theo vương quốc' },
+    { name: 'dashboard-ar', path: `/${kd}/dashboard/${code}?lang=ar`, ready: 'الأداء حسب المملكة' },
   ];
 }
 
