@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { recordAudit } from '../features/audit/service.ts';
 import { activitySentence, importAllianceActivity } from '../features/imports/import-kingdom-sheets.ts';
+import { readScanFile } from '../features/imports/import-scan.ts';
 import { type CliContext, parseWholeNumber } from './context.ts';
 
 /** `activity import`: a kingdom's weekly alliance activity sheet (docs/import-formats.md, "A kingdom's other sheets"). */
@@ -24,9 +24,7 @@ export function registerActivityCommands(program: Command, cli: CliContext): voi
       const kingdomKd = parseWholeNumber('kd', kd);
       const filePath = userPath(file);
       const fileName = basename(filePath);
-      const content = await readFile(filePath).catch((error: NodeJS.ErrnoException) => {
-        throw new Error(`${fileName}: cannot read the file (${error.code ?? error.message})`);
-      });
+      const content = await readScanFile(filePath, fileName);
       const result = await withDatabase(async ({ db }) => {
         const imported = await importAllianceActivity(db, { kingdomKd, fileName, content, at: options.at });
         await recordAudit(db, {

@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { recordAudit } from '../features/audit/service.ts';
 import { fortTallySentence, importRallyForts } from '../features/imports/import-kingdom-sheets.ts';
+import { readScanFile } from '../features/imports/import-scan.ts';
 import { importRallyFile } from '../features/imports/rally-csv.ts';
 import { RALLY_TOKEN, rotateIngestToken } from '../features/ingest-tokens/tokens.ts';
 import { type CliContext, parseWholeNumber } from './context.ts';
@@ -55,9 +55,7 @@ export function registerRallyCommands(program: Command, cli: CliContext): void {
       const kingdomKd = parseWholeNumber('kd', kd);
       const filePath = userPath(file);
       const fileName = basename(filePath);
-      const content = await readFile(filePath).catch((error: NodeJS.ErrnoException) => {
-        throw new Error(`${fileName}: cannot read the file (${error.code ?? error.message})`);
-      });
+      const content = await readScanFile(filePath, fileName);
       const result = await withDatabase(async ({ db }) => {
         const imported = await importRallyForts(db, { kingdomKd, fileName, content, at: options.at });
         if (imported.status === 'imported') {
