@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { allianceActivityRowSchema } from './alliance-activity.ts';
 import { kingdomCodeParamsSchema } from './dashboard.ts';
 
 /**
@@ -203,17 +204,8 @@ export const governorResponseSchema = z.object({
   /** Weekly alliance activity (issue 37), newest week first, at most 8 weeks; absent when none was imported. */
   allianceActivity: z
     .array(
-      z.object({
-        /** YYYY-MM-DD, the Monday (UTC) the week starts. */
-        weekStart: z.string(),
-        alliance: z.string().nullable(),
-        power: n,
-        killPoints: n,
-        helpTimes: n,
-        rssTrading: n,
-        building: n,
-        techDonation: n,
-      }),
+      // The Activity screen's row without who (the page is the governor's), with the week: YYYY-MM-DD, its Monday (UTC).
+      allianceActivityRowSchema.omit({ governorId: true, name: true }).extend({ weekStart: z.string() }),
     )
     .optional(),
 });
