@@ -6,7 +6,7 @@ import { type ReadReviewSources, reviewMarksFrom, rowsWithoutDecreased } from '.
 import { farmMarksFor } from '../farms/marks.ts';
 import type { KingdomContext } from './context.ts';
 import type { ResolvedPeriod } from './period.ts';
-import { periodDkpScorer } from './period-rows.ts';
+import { scoredGains } from './period-rows.ts';
 
 /**
  * The marks beside a main dashboard answer's numbers: fields under review and corrections (docs/data-review.md,
@@ -31,7 +31,7 @@ export function startAnswerMarks(
   sources.catch(() => undefined);
   const farmsApart = context.farms.policy.mode === 'apart';
   // Beside the name only what the row's headline numbers use; T1–T3 kills, resources and helps in their columns.
-  const scope = dashboardMarkScope(periodDkpScorer(context.formula).gains);
+  const scope = dashboardMarkScope(scoredGains(context.formula));
   return async (answer) => {
     if (answer.playerData.length === 0) return answer;
     const { rows, governorIds, decreased } = rowsWithoutDecreased(answer.playerData, 'Gov ID');

@@ -72,10 +72,12 @@ export interface PeriodDkp {
 }
 
 export function periodDkpScorer(formula: StatsFormula): PeriodDkp {
-  return {
-    score: dkpScorer(formula),
-    gains: [...new Set(enabledTerms(formula).map((term) => STAT_GAINS[term.stat]))],
-  };
+  return { score: dkpScorer(formula), gains: scoredGains(formula) };
+}
+
+/** The gains a formula scores, each once. */
+export function scoredGains(formula: StatsFormula): GainColumn[] {
+  return [...new Set(enabledTerms(formula).map((term) => STAT_GAINS[term.stat]))];
 }
 
 /** A value computed from some gains: unknown when one of them went down (see PeriodStat.decreased). */

@@ -38,7 +38,7 @@ const DASHBOARD_COLUMN_FIELDS = [
   'helps',
 ];
 
-/** `scored`: the gains the kingdom's formula scores (dashboard periodDkpScorer's gains). */
+/** `scored`: the gains the kingdom's formula scores (dashboard scoredGains). */
 export function dashboardMarkScope(scored: readonly string[]): MarkScope {
   const row = new Set([...DASHBOARD_ROW_FIELDS, ...scored]);
   return { row, aside: new Set(DASHBOARD_COLUMN_FIELDS.filter((field) => !row.has(field))) };
